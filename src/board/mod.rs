@@ -1,0 +1,255 @@
+//! The generic graph board: sites, relations, compass directions, radials
+//! and regions, all precomputed when the board is built so that play-time
+//! queries are slice lookups.
+//!
+//! Generators (one module each) produce sites (centres) and edges; the shared
+//! builder (`builder.rs`) sorts sites into Ludii's index order, labels them,
+//! classifies edges into relations and directions and precomputes radials and
+//! regions.
+
+use std::collections::HashMap;
+
+/// A site index (0 = bottom-left).
+pub type Site = u32;
+
+/// Marker for "no site".
+pub const NONE: Site = Site::MAX;
+
+/// The 16 compass directions, clockwise from N. Lists of directions are
+/// always kept in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Dir {
+    N = 0,
+    NNE,
+    NE,
+    ENE,
+    E,
+    ESE,
+    SE,
+    SSE,
+    S,
+    SSW,
+    SW,
+    WSW,
+    W,
+    WNW,
+    NW,
+    NNW,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 16] = [
+        Dir::N,
+        Dir::NNE,
+        Dir::NE,
+        Dir::ENE,
+        Dir::E,
+        Dir::ESE,
+        Dir::SE,
+        Dir::SSE,
+        Dir::S,
+        Dir::SSW,
+        Dir::SW,
+        Dir::WSW,
+        Dir::W,
+        Dir::WNW,
+        Dir::NW,
+        Dir::NNW,
+    ];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn opposite(self) -> Dir {
+        Dir::ALL[(self as usize + 8) % 16]
+    }
+
+    pub fn name(self) -> &'static str {
+        const NAMES: [&str; 16] = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW",
+            "NW", "NNW",
+        ];
+        NAMES[self as usize]
+    }
+
+    pub fn from_name(s: &str) -> Option<Dir> {
+        Dir::ALL.iter().copied().find(|d| d.name() == s)
+    }
+}
+
+/// Board relations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Relation {
+    Orthogonal = 0,
+    Diagonal = 1,
+    Adjacent = 2,
+    All = 3,
+}
+
+impl Relation {
+    pub const ALL: [Relation; 4] = [
+        Relation::Orthogonal,
+        Relation::Diagonal,
+        Relation::Adjacent,
+        Relation::All,
+    ];
+
+    pub fn from_name(s: &str) -> Option<Relation> {
+        match s {
+            "Orthogonal" => Some(Relation::Orthogonal),
+            "Diagonal" => Some(Relation::Diagonal),
+            "Adjacent" => Some(Relation::Adjacent),
+            "All" => Some(Relation::All),
+            _ => None,
+        }
+    }
+}
+
+/// Whether the game is played on cells or on vertices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SiteType {
+    Cell,
+    Vertex,
+}
+
+/// What generator made the board (for drawing and descriptions).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    Square { rows: u32, cols: u32 },
+    Hex { size: u32 },
+    LimpingHex { size: u32 },
+    Concentric { rings: u32, join_corners: bool },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SiteInfo {
+    pub index: Site,
+    pub label: String,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// A compressed list-of-lists (one list per key).
+#[derive(Clone, Debug, Default)]
+pub struct Table<T> {
+    offsets: Vec<u32>,
+    data: Vec<T>,
+}
+
+impl<T: Clone> Table<T> {
+    pub fn from_lists(lists: Vec<Vec<T>>) -> Table<T> {
+        let mut offsets = Vec::with_capacity(lists.len() + 1);
+        let mut data = Vec::new();
+        offsets.push(0);
+        for l in lists {
+            data.extend(l);
+            offsets.push(data.len() as u32);
+        }
+        Table { offsets, data }
+    }
+
+    #[inline]
+    pub fn get(&self, key: usize) -> &[T] {
+        &self.data[self.offsets[key] as usize..self.offsets[key + 1] as usize]
+    }
+}
+
+/// A board graph. Build one with [`Board::from_node`] or a generator.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub shape: Shape,
+    pub site_type: SiteType,
+    pub sites: Vec<SiteInfo>,
+    /// `step[s * 16 + d]`: the neighbour of `s` in direction `d` (any
+    /// relation), or [`NONE`].
+    pub(crate) step: Vec<Site>,
+    /// Per relation (index `rel * n + s`): neighbours of `s`, clockwise from N.
+    pub(crate) neighbours: Table<Site>,
+    /// Same keys as `neighbours`: the direction of each of those neighbours.
+    pub(crate) neighbour_dirs: Table<Dir>,
+    /// Key `s * 16 + d`: the sites along direction `d` from `s`, nearest
+    /// first, `s` excluded.
+    pub(crate) radials: Table<Site>,
+    pub(crate) corners: Vec<Site>,
+    pub(crate) outer: Vec<Site>,
+    pub(crate) inner: Vec<Site>,
+    pub(crate) centre: Site,
+    pub(crate) by_label: HashMap<String, Site>,
+    /// Lines of the board drawing (pairs of sites joined by an edge), used by
+    /// the terminal drawing of vertex boards.
+    pub(crate) edges: Vec<(Site, Site)>,
+}
+
+impl Board {
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.sites.len()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.sites.is_empty()
+    }
+
+    /// Neighbour of `s` in direction `d`, if any (any relation).
+    #[inline]
+    pub fn step(&self, s: Site, d: Dir) -> Option<Site> {
+        let t = self.step[s as usize * 16 + d as usize];
+        if t == NONE { None } else { Some(t) }
+    }
+
+    /// Neighbours of `s` under a relation, clockwise from N.
+    #[inline]
+    pub fn neighbours(&self, s: Site, rel: Relation) -> &[Site] {
+        self.neighbours
+            .get(rel as usize * self.sites.len() + s as usize)
+    }
+
+    /// Directions of the neighbours of `s` under a relation, in the same
+    /// order as [`Board::neighbours`].
+    #[inline]
+    pub fn dirs(&self, s: Site, rel: Relation) -> &[Dir] {
+        self.neighbour_dirs
+            .get(rel as usize * self.sites.len() + s as usize)
+    }
+
+    /// Sites along direction `d` from `s`, nearest first, `s` excluded.
+    #[inline]
+    pub fn radial(&self, s: Site, d: Dir) -> &[Site] {
+        self.radials.get(s as usize * 16 + d as usize)
+    }
+
+    pub fn corners(&self) -> &[Site] {
+        &self.corners
+    }
+
+    /// `(sites Outer)` / `(sites Perimeter)`.
+    pub fn outer(&self) -> &[Site] {
+        &self.outer
+    }
+
+    /// `(sites Inner)`.
+    pub fn inner(&self) -> &[Site] {
+        &self.inner
+    }
+
+    /// `(centrePoint)`.
+    pub fn centre(&self) -> Site {
+        self.centre
+    }
+
+    pub fn label(&self, s: Site) -> &str {
+        &self.sites[s as usize].label
+    }
+
+    pub fn site_by_label(&self, label: &str) -> Option<Site> {
+        self.by_label.get(label).copied()
+    }
+
+    pub fn edges(&self) -> &[(Site, Site)] {
+        &self.edges
+    }
+}

@@ -1,0 +1,60 @@
+//! The `ludeme` command line. One module per command; each returns its
+//! output on stdout and an already-rendered error text on failure.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+pub mod board;
+pub mod expand;
+
+/// Options every command that loads a rules file takes.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LoadArgs {
+    /// The rules file (.lud).
+    pub file: PathBuf,
+    /// Choose an option item, as "Header/Item" (repeatable).
+    #[arg(long = "option", value_name = "HEADER/ITEM")]
+    pub options: Vec<String>,
+    /// Choose a named ruleset.
+    #[arg(long, value_name = "NAME")]
+    pub ruleset: Option<String>,
+}
+
+impl LoadArgs {
+    pub fn choices(&self) -> crate::expand::Choices {
+        crate::expand::Choices {
+            options: self.options.clone(),
+            ruleset: self.ruleset.clone(),
+        }
+    }
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "ludeme",
+    version,
+    about = "Play board games written in Ludii's game-description language"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print the description with defines and options expanded.
+    Expand(expand::ExpandArgs),
+    /// Parse, expand and compile a description; print a summary or the errors.
+    Check(expand::CheckArgs),
+    /// Draw the board (or print it as JSON).
+    Board(board::BoardArgs),
+}
+
+/// Runs a command; the error is the text to print on stderr.
+pub fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Expand(a) => expand::run_expand(&a),
+        Command::Check(a) => expand::run_check(&a),
+        Command::Board(a) => board::run(&a),
+    }
+}

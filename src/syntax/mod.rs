@@ -1,0 +1,4 @@
+//! Surface syntax: the pest grammar (`grammar/lud.pest`) to a spanned tree.
+
+pub mod ast;
+pub use ast::{Kind, Node};
