@@ -9,6 +9,23 @@
 
 use std::collections::HashMap;
 
+use crate::diag::Diagnostic;
+use crate::syntax::{Kind, Node};
+
+mod builder;
+mod concentric;
+pub mod draw;
+mod hex;
+mod limping;
+mod read;
+mod square;
+
+pub use builder::column_letters;
+pub use draw::{draw, to_json};
+
+/// The largest board [`Board::from_node`] builds, in sites.
+pub const MAX_SITES: u64 = 100_000;
+
 /// A site index (0 = bottom-left).
 pub type Site = u32;
 
@@ -252,4 +269,115 @@ impl Board {
     pub fn edges(&self) -> &[(Site, Site)] {
         &self.edges
     }
+}
+
+/// Constructors and whole-board queries.
+impl Board {
+    /// Reads a `(board SHAPE use:Cell|Vertex)` form. Sizes are validated
+    /// (positive integers, at most [`MAX_SITES`] sites); every error is
+    /// located and says what was expected.
+    pub fn from_node(board_form: &Node) -> Result<Board, Diagnostic> {
+        read::from_node(board_form)
+    }
+
+    /// `(board (square n))`: n×n cells.
+    ///
+    /// # Panics
+    /// If `n` is 0.
+    pub fn square(n: u32) -> Board {
+        Board::rectangle(n, n)
+    }
+
+    /// `(board (rectangle rows cols))`: cells.
+    ///
+    /// # Panics
+    /// If a size is 0.
+    pub fn rectangle(rows: u32, cols: u32) -> Board {
+        Board::grid(rows, cols, SiteType::Cell)
+    }
+
+    /// `(board (rectangle rows cols) use:…)`: a grid of cells, or with
+    /// [`SiteType::Vertex`] a grid of rows×cols points.
+    ///
+    /// # Panics
+    /// If a size is 0.
+    pub fn grid(rows: u32, cols: u32, site_type: SiteType) -> Board {
+        builder::build(
+            Shape::Square { rows, cols },
+            site_type,
+            square::proto(rows, cols, site_type),
+        )
+    }
+
+    /// `(board (hex n))`.
+    ///
+    /// # Panics
+    /// If `n` is 0.
+    pub fn hex(n: u32) -> Board {
+        builder::build(Shape::Hex { size: n }, SiteType::Cell, hex::proto(n))
+    }
+
+    /// `(board (hex Limping n))`.
+    ///
+    /// # Panics
+    /// If `n` is 0.
+    pub fn limping_hex(n: u32) -> Board {
+        builder::build(
+            Shape::LimpingHex { size: n },
+            SiteType::Cell,
+            limping::proto(n),
+        )
+    }
+
+    /// `(board (concentric Square rings:R joinCorners:B) use:Vertex)`.
+    ///
+    /// # Panics
+    /// If `rings` is 0.
+    pub fn concentric(rings: u32, join_corners: bool) -> Board {
+        builder::build(
+            Shape::Concentric {
+                rings,
+                join_corners,
+            },
+            SiteType::Vertex,
+            concentric::proto(rings, join_corners),
+        )
+    }
+
+    /// All sites, `(sites Board)`.
+    pub fn all_sites(&self) -> impl Iterator<Item = Site> + '_ {
+        0..self.sites.len() as Site
+    }
+
+    /// The maximal straight lines of the board: runs of two or more sites
+    /// along one direction of the step table that cannot be extended at
+    /// either end. Each line is listed once, from the end where it runs in
+    /// a direction from N to SSE, ordered by first site then direction.
+    pub fn maximal_lines(&self) -> Vec<Vec<Site>> {
+        let mut out = Vec::new();
+        for s in self.all_sites() {
+            for d in &Dir::ALL[..8] {
+                if self.step(s, d.opposite()).is_none() && self.step(s, *d).is_some() {
+                    let mut line = vec![s];
+                    line.extend_from_slice(self.radial(s, *d));
+                    out.push(line);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The `(board ...)` form of an expanded `(game "Name" ...)` form: the first
+/// `(board ...)` inside `(equipment { ... })`. `None` when there is none.
+pub fn find_board_form(game: &Node) -> Option<&Node> {
+    let equipment = game
+        .form_args()?
+        .iter()
+        .find(|a| a.head_word() == Some("equipment"))?;
+    equipment.form_args()?.iter().find_map(|a| match &a.kind {
+        Kind::Array(items) => items.iter().find(|i| i.head_word() == Some("board")),
+        _ if a.head_word() == Some("board") => Some(a),
+        _ => None,
+    })
 }

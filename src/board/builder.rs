@@ -1,0 +1,300 @@
+//! The shared graph builder. A generator describes its sites (centre, column
+//! and row for the label, whether the site is a corner or on the outer ring)
+//! and its edges (with the relations each edge belongs to); [`build`] turns
+//! that into a [`Board`]: Ludii's index order, labels, per-relation
+//! neighbour lists clockwise from N, compass directions, the step table,
+//! radials and regions.
+
+use super::{Board, Dir, NONE, Relation, Shape, Site, SiteInfo, SiteType, Table};
+use std::collections::HashMap;
+
+/// Edge belongs to the Orthogonal relation.
+pub const ORTH: u8 = 1;
+/// Edge belongs to the Diagonal relation.
+pub const DIAG: u8 = 2;
+/// Edge belongs to the Adjacent relation.
+pub const ADJ: u8 = 4;
+
+/// One site as a generator describes it.
+#[derive(Clone, Debug)]
+pub struct ProtoSite {
+    pub x: f64,
+    pub y: f64,
+    /// Column index for the label letter(s): 0 = `A`.
+    pub col: u32,
+    /// Row index for the label number: 0 = `1`.
+    pub row: u32,
+    pub corner: bool,
+    pub outer: bool,
+}
+
+/// What a generator produces: sites and edges in the generator's own order
+/// (edges refer to positions in `sites`).
+#[derive(Clone, Debug, Default)]
+pub struct Proto {
+    pub sites: Vec<ProtoSite>,
+    /// `(a, b, relations)`: `relations` is a union of [`ORTH`], [`DIAG`],
+    /// [`ADJ`]. Each undirected edge is listed once.
+    pub edges: Vec<(usize, usize, u8)>,
+}
+
+impl Proto {
+    pub fn site(&mut self, x: f64, y: f64, col: u32, row: u32) -> usize {
+        self.sites.push(ProtoSite {
+            x,
+            y,
+            col,
+            row,
+            corner: false,
+            outer: false,
+        });
+        self.sites.len() - 1
+    }
+
+    pub fn edge(&mut self, a: usize, b: usize, rels: u8) {
+        self.edges.push((a, b, rels));
+    }
+}
+
+/// Column letters: `A` … `Z`, then `AA`, `AB`, … (bijective base 26).
+pub fn column_letters(col: u32) -> String {
+    let mut c = col as u64 + 1;
+    let mut out = Vec::new();
+    while c > 0 {
+        c -= 1;
+        out.push(b'A' + (c % 26) as u8);
+        c /= 26;
+    }
+    out.reverse();
+    String::from_utf8(out).expect("ascii")
+}
+
+/// The compass direction (of 16) nearest to the vector `(dx, dy)`, y up.
+pub fn quantise(dx: f64, dy: f64) -> Dir {
+    let deg = dx.atan2(dy).to_degrees(); // clockwise from N
+    let k = (deg / 22.5).round() as i64;
+    Dir::ALL[k.rem_euclid(16) as usize]
+}
+
+/// Rounds a coordinate to a fixed grid so float noise cannot reorder sites.
+fn key(v: f64) -> i64 {
+    (v * 1e6).round() as i64
+}
+
+/// A neighbour as the builder collects it before sorting.
+#[derive(Clone, Copy)]
+struct Nb {
+    to: Site,
+    dir: Dir,
+    /// Exact angle, clockwise from N, to order two neighbours that fall in
+    /// one compass direction.
+    angle: f64,
+    dist: f64,
+    rels: u8,
+}
+
+pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
+    let n = proto.sites.len();
+    assert!(n > 0, "a board has at least one site");
+
+    // Ludii's order: by y, then x (bottom row first, left to right).
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| (key(proto.sites[i].y), key(proto.sites[i].x)));
+    let mut index_of = vec![0 as Site; n];
+    for (idx, &orig) in order.iter().enumerate() {
+        index_of[orig] = idx as Site;
+    }
+
+    let sites: Vec<SiteInfo> = order
+        .iter()
+        .enumerate()
+        .map(|(idx, &orig)| {
+            let p = &proto.sites[orig];
+            SiteInfo {
+                index: idx as Site,
+                label: format!("{}{}", column_letters(p.col), p.row + 1),
+                x: p.x,
+                y: p.y,
+            }
+        })
+        .collect();
+
+    // Neighbours of each site, all relations together.
+    let mut nbs: Vec<Vec<Nb>> = vec![Vec::new(); n];
+    let mut seen: HashMap<(Site, Site), usize> = HashMap::new();
+    for &(a, b, rels) in &proto.edges {
+        let (a, b) = (index_of[a], index_of[b]);
+        if a == b {
+            continue;
+        }
+        for (s, t) in [(a, b), (b, a)] {
+            let (ps, pt) = (&sites[s as usize], &sites[t as usize]);
+            let (dx, dy) = (pt.x - ps.x, pt.y - ps.y);
+            let angle = dx.atan2(dy).to_degrees().rem_euclid(360.0);
+            match seen.get(&(s, t)) {
+                // the same pair listed twice: merge the relations
+                Some(&k) => nbs[s as usize][k].rels |= rels,
+                None => {
+                    seen.insert((s, t), nbs[s as usize].len());
+                    nbs[s as usize].push(Nb {
+                        to: t,
+                        dir: quantise(dx, dy),
+                        angle,
+                        dist: dx.hypot(dy),
+                        rels,
+                    });
+                }
+            }
+        }
+    }
+    for list in &mut nbs {
+        list.sort_by(|p, q| {
+            (p.dir as u8)
+                .cmp(&(q.dir as u8))
+                .then(p.angle.total_cmp(&q.angle))
+        });
+    }
+
+    // Per-relation lists, key rel * n + s.
+    let mut lists: Vec<Vec<Site>> = Vec::with_capacity(4 * n);
+    let mut dir_lists: Vec<Vec<Dir>> = Vec::with_capacity(4 * n);
+    for rel in Relation::ALL {
+        let mask = match rel {
+            Relation::Orthogonal => ORTH,
+            Relation::Diagonal => DIAG,
+            Relation::Adjacent => ADJ,
+            Relation::All => ORTH | DIAG | ADJ,
+        };
+        for list in &nbs {
+            let chosen: Vec<&Nb> = list.iter().filter(|nb| nb.rels & mask != 0).collect();
+            lists.push(chosen.iter().map(|nb| nb.to).collect());
+            dir_lists.push(chosen.iter().map(|nb| nb.dir).collect());
+        }
+    }
+
+    // Step table: in each direction, the nearest neighbour of any relation,
+    // preferring Adjacent, then Orthogonal, when two share a direction.
+    let mut step = vec![NONE; n * 16];
+    for (s, list) in nbs.iter().enumerate() {
+        for d in Dir::ALL {
+            let best = list.iter().filter(|nb| nb.dir == d).min_by(|p, q| {
+                let rank = |nb: &Nb| (nb.rels & ADJ == 0, nb.rels & ORTH == 0);
+                rank(p).cmp(&rank(q)).then(p.dist.total_cmp(&q.dist))
+            });
+            if let Some(nb) = best {
+                step[s * 16 + d as usize] = nb.to;
+            }
+        }
+    }
+
+    // Radials: repeat the step in one direction while it exists.
+    let mut radials: Vec<Vec<Site>> = Vec::with_capacity(n * 16);
+    for s in 0..n {
+        for d in 0..16 {
+            let mut run = Vec::new();
+            let mut cur = s;
+            loop {
+                let t = step[cur * 16 + d];
+                if t == NONE || t as usize == s || run.len() >= n {
+                    break;
+                }
+                run.push(t);
+                cur = t as usize;
+            }
+            radials.push(run);
+        }
+    }
+
+    let pick = |f: &dyn Fn(&ProtoSite) -> bool| -> Vec<Site> {
+        let mut v: Vec<Site> = (0..n)
+            .filter(|&orig| f(&proto.sites[orig]))
+            .map(|orig| index_of[orig])
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let corners = pick(&|p| p.corner);
+    let outer = pick(&|p| p.outer);
+    let inner = pick(&|p| !p.outer);
+
+    // Centre: the site nearest the middle of the bounding box; the lowest
+    // index among ties.
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for s in &sites {
+        x0 = x0.min(s.x);
+        x1 = x1.max(s.x);
+        y0 = y0.min(s.y);
+        y1 = y1.max(s.y);
+    }
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    let mut centre = 0;
+    let mut best = f64::MAX;
+    for s in &sites {
+        let d = (s.x - cx).hypot(s.y - cy);
+        if d < best - 1e-9 {
+            best = d;
+            centre = s.index;
+        }
+    }
+
+    let by_label = sites.iter().map(|s| (s.label.clone(), s.index)).collect();
+
+    // Lines of the drawing: the Orthogonal edges, each once, sorted.
+    let mut edges: Vec<(Site, Site)> = Vec::new();
+    for (s, list) in nbs.iter().enumerate() {
+        for nb in list {
+            if nb.rels & ORTH != 0 && (s as Site) < nb.to {
+                edges.push((s as Site, nb.to));
+            }
+        }
+    }
+    edges.sort_unstable();
+
+    Board {
+        shape,
+        site_type,
+        sites,
+        step,
+        neighbours: Table::from_lists(lists),
+        neighbour_dirs: Table::from_lists(dir_lists),
+        radials: Table::from_lists(radials),
+        corners,
+        outer,
+        inner,
+        centre,
+        by_label,
+        edges,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters() {
+        assert_eq!(column_letters(0), "A");
+        assert_eq!(column_letters(25), "Z");
+        assert_eq!(column_letters(26), "AA");
+        assert_eq!(column_letters(27), "AB");
+        assert_eq!(column_letters(51), "AZ");
+        assert_eq!(column_letters(52), "BA");
+        assert_eq!(column_letters(701), "ZZ");
+        assert_eq!(column_letters(702), "AAA");
+    }
+
+    #[test]
+    fn quantised_directions() {
+        let h = 3f64.sqrt() / 2.0;
+        assert_eq!(quantise(0.0, 1.0), Dir::N);
+        assert_eq!(quantise(1.0, 0.0), Dir::E);
+        assert_eq!(quantise(1.0, 1.0), Dir::NE);
+        assert_eq!(quantise(-1.0, -1.0), Dir::SW);
+        assert_eq!(quantise(0.5, h), Dir::NNE);
+        assert_eq!(quantise(-0.5, h), Dir::NNW);
+        assert_eq!(quantise(1.5, h), Dir::ENE);
+        assert_eq!(quantise(-1.5, h), Dir::WNW);
+        assert_eq!(quantise(-0.5, -h), Dir::SSW);
+        assert_eq!(quantise(0.0, -2.0 * h), Dir::S);
+    }
+}

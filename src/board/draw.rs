@@ -1,0 +1,154 @@
+//! The board in the terminal, and as JSON.
+//!
+//! Cell boards are drawn row by row, each site's text in a fixed-width slot
+//! placed by its x position (hex rows come out offset by half a slot, as in
+//! boards.md). Vertex boards (the morris board, grids of points) are drawn on
+//! their grid with their lines: `-` between sites of one row, `|` between
+//! sites of one column, `/` and `\` for diagonal lines.
+
+use super::{Board, Dir, Relation, Site, SiteType};
+use serde_json::{Map, Value, json};
+
+/// Draws `board`: every site shows `occupant(site)` if that is `Some`, else
+/// `index:label`. Lines end without trailing spaces; the text ends with a
+/// newline.
+pub fn draw(board: &Board, occupant: &dyn Fn(Site) -> Option<String>) -> String {
+    let texts: Vec<String> = board
+        .all_sites()
+        .map(|s| occupant(s).unwrap_or_else(|| format!("{}:{}", s, board.label(s))))
+        .collect();
+    let longest = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    let width = (longest + 2).max(8);
+    let lines = match board.site_type {
+        SiteType::Cell => draw_cells(board, &texts, width + width % 2),
+        SiteType::Vertex => draw_vertices(board, &texts, width),
+    };
+    let mut out = String::new();
+    for l in lines {
+        let l: String = l.into_iter().collect();
+        out.push_str(l.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Distinct values of `v` (rounded), ascending.
+fn levels(values: impl Iterator<Item = f64>) -> Vec<i64> {
+    let mut v: Vec<i64> = values.map(|x| (x * 1e6).round() as i64).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn put(canvas: &mut [Vec<char>], line: usize, col: usize, text: &str) {
+    let row = &mut canvas[line];
+    for (i, ch) in text.chars().enumerate() {
+        if row.len() <= col + i {
+            row.resize(col + i + 1, ' ');
+        }
+        row[col + i] = ch;
+    }
+}
+
+/// Puts a line character where nothing is drawn yet.
+fn mark(canvas: &mut [Vec<char>], line: usize, col: usize, ch: char) {
+    let row = &mut canvas[line];
+    if row.len() <= col {
+        row.resize(col + 1, ' ');
+    }
+    if row[col] == ' ' {
+        row[col] = ch;
+    }
+}
+
+fn draw_cells(board: &Board, texts: &[String], width: usize) -> Vec<Vec<char>> {
+    let rows = levels(board.sites.iter().map(|s| s.y));
+    let x0 = board.sites.iter().map(|s| s.x).fold(f64::MAX, f64::min);
+    let mut canvas = vec![Vec::new(); rows.len()];
+    for s in &board.sites {
+        let y = (s.y * 1e6).round() as i64;
+        let line = rows.len() - 1 - rows.binary_search(&y).expect("row level");
+        let col = ((s.x - x0) * width as f64).round() as usize;
+        put(&mut canvas, line, col, &texts[s.index as usize]);
+    }
+    canvas
+}
+
+fn draw_vertices(board: &Board, texts: &[String], width: usize) -> Vec<Vec<char>> {
+    let x0 = board.sites.iter().map(|s| s.x).fold(f64::MAX, f64::min);
+    let y1 = board.sites.iter().map(|s| s.y).fold(f64::MIN, f64::max);
+    // grid position: column (in slots) and text line, two lines per unit
+    let pos = |s: Site| {
+        let info = &board.sites[s as usize];
+        let col = ((info.x - x0) * width as f64).round() as usize;
+        let line = ((y1 - info.y) * 2.0).round() as usize;
+        (line, col)
+    };
+    let height = board.all_sites().map(|s| pos(s).0).max().unwrap_or(0) + 1;
+    let mut canvas = vec![Vec::new(); height];
+    for s in board.all_sites() {
+        let (line, col) = pos(s);
+        put(&mut canvas, line, col, &texts[s as usize]);
+    }
+    for &(a, b) in board.edges() {
+        let ((la, ca), (lb, cb)) = (pos(a), pos(b));
+        if la == lb {
+            let (left, right, lc) = if ca < cb { (a, cb, ca) } else { (b, ca, cb) };
+            let start = lc + texts[left as usize].chars().count();
+            for c in start..right {
+                mark(&mut canvas, la, c, '-');
+            }
+        } else {
+            let (top, bottom) = if la < lb {
+                ((la, ca), (lb, cb))
+            } else {
+                ((lb, cb), (la, ca))
+            };
+            let ch = match top.1.cmp(&bottom.1) {
+                std::cmp::Ordering::Equal => '|',
+                std::cmp::Ordering::Greater => '/',
+                std::cmp::Ordering::Less => '\\',
+            };
+            for l in top.0 + 1..bottom.0 {
+                let t = (l - top.0) as f64 / (bottom.0 - top.0) as f64;
+                let c = top.1 as f64 + (bottom.1 as f64 - top.1 as f64) * t + 2.0;
+                mark(&mut canvas, l, c.round() as usize, ch);
+            }
+        }
+    }
+    canvas
+}
+
+fn round6(v: f64) -> f64 {
+    let r = (v * 1e6).round() / 1e6;
+    if r == 0.0 { 0.0 } else { r }
+}
+
+/// `{"sites": [...]}` in index order: each site's `index`, `label`, `x`,
+/// `y`, its `adjacent`, `orthogonal` and `diagonal` neighbours (clockwise
+/// from N) and `directions`, from each Adjacent direction's name to the
+/// neighbour there.
+pub fn to_json(board: &Board) -> Value {
+    let sites: Vec<Value> = board
+        .all_sites()
+        .map(|s| {
+            let info = &board.sites[s as usize];
+            let mut dirs = Map::new();
+            let adjacent = board.neighbours(s, Relation::Adjacent);
+            for (t, d) in adjacent.iter().zip(board.dirs(s, Relation::Adjacent)) {
+                dirs.insert(Dir::name(*d).to_string(), json!(t));
+            }
+            json!({
+                "index": s,
+                "label": info.label,
+                "x": round6(info.x),
+                "y": round6(info.y),
+                "adjacent": adjacent,
+                "orthogonal": board.neighbours(s, Relation::Orthogonal),
+                "diagonal": board.neighbours(s, Relation::Diagonal),
+                "directions": dirs,
+            })
+        })
+        .collect();
+    json!({ "sites": sites })
+}

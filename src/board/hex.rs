@@ -1,0 +1,85 @@
+//! `(hex N)`: a hexagon of pointy-top hexagonal cells in horizontal rows.
+//!
+//! Axial coordinates (row r, column c), both from 0: cell (r, c) exists when
+//! `0 <= c <= 2N-2` and `r-(N-1) <= c <= r+(N-1)`. Its centre is
+//! `x = c - r/2`, `y = r·√3/2` (cells one unit apart), so the six sides face
+//! E, W, NNE, NNW, SSE, SSW and the six diagonal cells lie N, ENE, ESE, S,
+//! WSW, WNW. Label: letter `A + c`, number `r + 1`.
+
+use super::builder::{ADJ, DIAG, ORTH, Proto};
+
+/// `3N(N-1) + 1`.
+pub fn count(n: u64) -> u64 {
+    n.saturating_mul(n.saturating_sub(1))
+        .saturating_mul(3)
+        .saturating_add(1)
+}
+
+/// The side neighbours, as (dr, dc): E, W, NNE, NNW, SSE, SSW.
+pub const SIDES: [(i64, i64); 6] = [(0, 1), (0, -1), (1, 1), (1, 0), (-1, 0), (-1, -1)];
+
+/// The diagonal cells, as (dr, dc): ENE, N, WNW, WSW, S, ESE.
+pub const DIAGONALS: [(i64, i64); 6] = [(1, 2), (2, 1), (1, -1), (-1, -2), (-2, -1), (-1, 1)];
+
+/// Builds a hex-grid board from the cells `(r, c)` for which `exists`
+/// holds, with `r` in `0..rows` and `c` in `0..cols`; `corners` lists the
+/// corner cells. Shared by `(hex N)` and `(hex Limping N)`.
+pub fn proto_from(
+    rows: u32,
+    cols: u32,
+    exists: &dyn Fn(i64, i64) -> bool,
+    corners: &[(i64, i64)],
+) -> Proto {
+    let h = 3f64.sqrt() / 2.0;
+    let mut p = Proto::default();
+    let mut id = std::collections::HashMap::new();
+    for r in 0..rows as i64 {
+        for c in 0..cols as i64 {
+            if exists(r, c) {
+                let i = p.site(c as f64 - r as f64 / 2.0, r as f64 * h, c as u32, r as u32);
+                id.insert((r, c), i);
+            }
+        }
+    }
+    let cells: Vec<(i64, i64)> = {
+        let mut v: Vec<_> = id.keys().copied().collect();
+        v.sort_unstable();
+        v
+    };
+    for &(r, c) in &cells {
+        let i = id[&(r, c)];
+        let sides = SIDES
+            .iter()
+            .filter(|(dr, dc)| id.contains_key(&(r + dr, c + dc)))
+            .count();
+        p.sites[i].outer = sides < 6;
+        p.sites[i].corner = corners.contains(&(r, c));
+        // each undirected edge once: to the later cell only
+        for (deltas, rels) in [(&SIDES, ORTH | ADJ), (&DIAGONALS, DIAG)] {
+            for &(dr, dc) in deltas.iter() {
+                let other = (r + dr, c + dc);
+                if other > (r, c)
+                    && let Some(&j) = id.get(&other)
+                {
+                    p.edge(i, j, rels);
+                }
+            }
+        }
+    }
+    p
+}
+
+pub fn proto(n: u32) -> Proto {
+    assert!(n >= 1, "a hex board has size at least 1");
+    let m = n as i64 - 1;
+    let exists = move |r: i64, c: i64| (0..=2 * m).contains(&c) && r - m <= c && c <= r + m;
+    let corners = [
+        (0, 0),
+        (0, m),
+        (m, 0),
+        (m, 2 * m),
+        (2 * m, m),
+        (2 * m, 2 * m),
+    ];
+    proto_from(2 * n - 1, 2 * n - 1, &exists, &corners)
+}

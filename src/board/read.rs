@@ -1,0 +1,302 @@
+//! Reading Ludii's `(board …)` form: which generator, its sizes, `use:`.
+//! Every error is located at the offending node and says what was expected.
+
+use super::{Board, MAX_SITES, Shape, SiteType, builder, concentric, hex, limping, square};
+use crate::diag::Diagnostic;
+use crate::syntax::{Kind, Node};
+
+const SHAPES: &str = "`(square N)`, `(rectangle R C)`, `(hex N)`, `(hex Limping N)` or \
+                      `(concentric Square rings:R)`";
+
+/// Positional and named arguments of a form, split.
+struct Args<'a> {
+    positional: Vec<&'a Node>,
+    named: Vec<(&'a str, &'a Node, &'a Node)>,
+}
+
+fn split(args: &[Node]) -> Args<'_> {
+    let mut out = Args {
+        positional: Vec::new(),
+        named: Vec::new(),
+    };
+    for a in args {
+        match &a.kind {
+            Kind::Named { name, value } => out.named.push((name.as_str(), value, a)),
+            _ => out.positional.push(a),
+        }
+    }
+    out
+}
+
+/// A positive whole size, at most `u32::MAX`.
+fn size(node: &Node, what: &str) -> Result<u32, Diagnostic> {
+    match &node.kind {
+        Kind::Int(i) if *i >= 1 => Ok((*i).min(u32::MAX as i64) as u32),
+        Kind::Int(i) => Err(Diagnostic::at(
+            node.span,
+            format!("{what} must be at least 1, found {i}"),
+        )
+        .expected("a positive integer")),
+        Kind::Float(f) => Err(Diagnostic::at(
+            node.span,
+            format!("{what} must be a whole number, found {f}"),
+        )
+        .expected("a positive integer")),
+        _ => Err(Diagnostic::at(
+            node.span,
+            format!("{what} must be a number, found {}", node.describe()),
+        )
+        .expected("a positive integer")),
+    }
+}
+
+fn no_named(args: &Args, shape: &str) -> Result<(), Diagnostic> {
+    if let Some((name, _, node)) = args.named.first() {
+        return Err(Diagnostic::at(
+            node.span,
+            format!("`{name}:` is not supported for `({shape} ...)`"),
+        )
+        .expected(format!("`({shape} ...)` without named arguments")));
+    }
+    Ok(())
+}
+
+/// Exactly `n` positional arguments, else an error at the form.
+fn positional<'a>(
+    form: &Node,
+    args: &Args<'a>,
+    n: usize,
+    expected: &str,
+) -> Result<Vec<&'a Node>, Diagnostic> {
+    if args.positional.len() != n {
+        let span = args.positional.get(n).map_or(form.span, |a| a.span);
+        return Err(Diagnostic::at(
+            span,
+            format!(
+                "wrong number of arguments: found {}, needs {n}",
+                args.positional.len()
+            ),
+        )
+        .expected(expected.to_string()));
+    }
+    Ok(args.positional.clone())
+}
+
+fn check_count(form: &Node, count: u64) -> Result<(), Diagnostic> {
+    if count > MAX_SITES {
+        return Err(Diagnostic::at(
+            form.span,
+            format!("board too large: {count} sites (at most {MAX_SITES})"),
+        )
+        .expected("a smaller size"));
+    }
+    Ok(())
+}
+
+pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
+    if board.head_word() != Some("board") {
+        return Err(
+            Diagnostic::at(board.span, format!("found {}", board.describe()))
+                .expected("`(board ...)`"),
+        );
+    }
+    let args = split(board.form_args().unwrap_or(&[]));
+
+    let mut site_type = SiteType::Cell;
+    let mut use_node: Option<&Node> = None;
+    for &(name, value, node) in &args.named {
+        match name {
+            "use" => {
+                site_type = match value.as_word() {
+                    Some("Cell") => SiteType::Cell,
+                    Some("Vertex") => SiteType::Vertex,
+                    Some("Edge") => {
+                        return Err(Diagnostic::at(value.span, "`use:Edge` is not supported")
+                            .expected("`Cell` or `Vertex`"));
+                    }
+                    _ => {
+                        return Err(Diagnostic::at(
+                            value.span,
+                            format!("bad `use:` value {}", value.describe()),
+                        )
+                        .expected("`Cell` or `Vertex`"));
+                    }
+                };
+                use_node = Some(node);
+            }
+            // how stacks are stored; no effect on the graph
+            "largeStack" => {}
+            _ => {
+                return Err(Diagnostic::at(
+                    node.span,
+                    format!("unknown argument `{name}:` of `(board ...)`"),
+                )
+                .expected("`use:` or `largeStack:`"));
+            }
+        }
+    }
+
+    let graph = match args.positional.as_slice() {
+        [g] => *g,
+        [] => {
+            return Err(Diagnostic::at(board.span, "`(board ...)` has no shape")
+                .expected(format!("a shape: {SHAPES}")));
+        }
+        [_, extra, ..] => {
+            return Err(Diagnostic::at(
+                extra.span,
+                format!("unexpected {} in `(board ...)`", extra.describe()),
+            )
+            .expected("one shape, then `use:`"));
+        }
+    };
+
+    let Some(head) = graph.head_word() else {
+        return Err(Diagnostic::at(
+            graph.span,
+            format!(
+                "found {} where a board shape was expected",
+                graph.describe()
+            ),
+        )
+        .expected(SHAPES));
+    };
+    let gargs = split(graph.form_args().unwrap_or(&[]));
+    let vertex_unsupported = |shape: &str| {
+        Diagnostic::at(
+            use_node.map_or(graph.span, |n| n.span),
+            format!("`use:Vertex` is not supported on `({shape} ...)`"),
+        )
+        .expected("`use:Cell` (the default)")
+    };
+
+    match head {
+        "square" => {
+            no_named(&gargs, "square")?;
+            let a = positional(graph, &gargs, 1, "`(square N)`")?;
+            let n = size(a[0], "the board size")?;
+            check_count(graph, square::count(n as u64, n as u64))?;
+            let shape = Shape::Square { rows: n, cols: n };
+            Ok(builder::build(
+                shape,
+                site_type,
+                square::proto(n, n, site_type),
+            ))
+        }
+        "rectangle" => {
+            no_named(&gargs, "rectangle")?;
+            let a = positional(graph, &gargs, 2, "`(rectangle ROWS COLUMNS)`")?;
+            let rows = size(a[0], "the number of rows")?;
+            let cols = size(a[1], "the number of columns")?;
+            check_count(graph, square::count(rows as u64, cols as u64))?;
+            Ok(builder::build(
+                Shape::Square { rows, cols },
+                site_type,
+                square::proto(rows, cols, site_type),
+            ))
+        }
+        "hex" => {
+            no_named(&gargs, "hex")?;
+            let limping = match gargs.positional.first().map(|n| (n, n.as_word())) {
+                Some((_, Some("Limping"))) => true,
+                Some((_, Some("Hexagon"))) => false,
+                Some((n, Some(w))) => {
+                    return Err(Diagnostic::at(
+                        n.span,
+                        format!("hex board shape `{w}` is not supported"),
+                    )
+                    .expected("`Limping`, `Hexagon` or a size"));
+                }
+                _ => false,
+            };
+            let has_word = gargs
+                .positional
+                .first()
+                .is_some_and(|n| n.as_word().is_some());
+            let expected = if limping {
+                "`(hex Limping N)`"
+            } else {
+                "`(hex N)`"
+            };
+            let a = positional(graph, &gargs, 1 + has_word as usize, expected)?;
+            let n = size(a[has_word as usize], "the board size")?;
+            if site_type == SiteType::Vertex {
+                return Err(vertex_unsupported("hex"));
+            }
+            if limping {
+                check_count(graph, limping::count(n as u64))?;
+                Ok(builder::build(
+                    Shape::LimpingHex { size: n },
+                    site_type,
+                    limping::proto(n),
+                ))
+            } else {
+                check_count(graph, hex::count(n as u64))?;
+                Ok(builder::build(
+                    Shape::Hex { size: n },
+                    site_type,
+                    hex::proto(n),
+                ))
+            }
+        }
+        "concentric" => {
+            let a = positional(graph, &gargs, 1, "`(concentric Square rings:R)`")?;
+            if a[0].as_word() != Some("Square") {
+                return Err(Diagnostic::at(
+                    a[0].span,
+                    format!("concentric board {} is not supported", a[0].describe()),
+                )
+                .expected("`Square`"));
+            }
+            let mut rings: Option<u32> = None;
+            let mut join = false;
+            for &(name, value, node) in &gargs.named {
+                match name {
+                    "rings" => rings = Some(size(value, "the number of rings")?),
+                    "joinCorners" => match value.kind {
+                        Kind::Bool(b) => join = b,
+                        _ => {
+                            return Err(Diagnostic::at(
+                                value.span,
+                                format!("bad `joinCorners:` value {}", value.describe()),
+                            )
+                            .expected("`True` or `False`"));
+                        }
+                    },
+                    _ => {
+                        return Err(Diagnostic::at(
+                            node.span,
+                            format!("`{name}:` is not supported for `(concentric Square ...)`"),
+                        )
+                        .expected("`rings:` or `joinCorners:`"));
+                    }
+                }
+            }
+            let Some(rings) = rings else {
+                return Err(
+                    Diagnostic::at(graph.span, "`(concentric Square ...)` needs `rings:`")
+                        .expected("`(concentric Square rings:R)`"),
+                );
+            };
+            if site_type != SiteType::Vertex {
+                return Err(Diagnostic::at(
+                    use_node.map_or(graph.span, |n| n.span),
+                    "a concentric board played on cells is not supported",
+                )
+                .expected("`use:Vertex` after the shape: `(board (concentric Square rings:R) use:Vertex)`"));
+            }
+            check_count(graph, concentric::count(rings as u64))?;
+            Ok(builder::build(
+                Shape::Concentric {
+                    rings,
+                    join_corners: join,
+                },
+                site_type,
+                concentric::proto(rings, join),
+            ))
+        }
+        other => Err(
+            Diagnostic::at(graph.span, format!("unknown board shape `{other}`")).expected(SHAPES),
+        ),
+    }
+}
