@@ -21,7 +21,12 @@ pub fn draw(board: &Board, occupant: &dyn Fn(Site) -> Option<String>) -> String 
     let width = (longest + 2).max(8);
     let lines = match board.site_type {
         SiteType::Cell => draw_cells(board, &texts, width + width % 2),
-        SiteType::Vertex => draw_vertices(board, &texts, width),
+        SiteType::Vertex => {
+            // vertical lines hang from the middle of the shortest text (the
+            // third character of `21:A7`, as in boards.md)
+            let shortest = texts.iter().map(|t| t.chars().count()).min().unwrap_or(0);
+            draw_vertices(board, &texts, width, (shortest / 2).min(2))
+        }
     };
     let mut out = String::new();
     for l in lines {
@@ -74,7 +79,7 @@ fn draw_cells(board: &Board, texts: &[String], width: usize) -> Vec<Vec<char>> {
     canvas
 }
 
-fn draw_vertices(board: &Board, texts: &[String], width: usize) -> Vec<Vec<char>> {
+fn draw_vertices(board: &Board, texts: &[String], width: usize, offset: usize) -> Vec<Vec<char>> {
     let x0 = board.sites.iter().map(|s| s.x).fold(f64::MAX, f64::min);
     let y1 = board.sites.iter().map(|s| s.y).fold(f64::MIN, f64::max);
     // grid position: column (in slots) and text line, two lines per unit
@@ -111,7 +116,7 @@ fn draw_vertices(board: &Board, texts: &[String], width: usize) -> Vec<Vec<char>
             };
             for l in top.0 + 1..bottom.0 {
                 let t = (l - top.0) as f64 / (bottom.0 - top.0) as f64;
-                let c = top.1 as f64 + (bottom.1 as f64 - top.1 as f64) * t + 2.0;
+                let c = top.1 as f64 + (bottom.1 as f64 - top.1 as f64) * t + offset as f64;
                 mark(&mut canvas, l, c.round() as usize, ch);
             }
         }
@@ -151,4 +156,18 @@ pub fn to_json(board: &Board) -> Value {
         })
         .collect();
     json!({ "sites": sites })
+}
+
+/// [`to_json`] as text: valid JSON with one site per line.
+pub fn to_json_text(board: &Board) -> String {
+    let v = to_json(board);
+    let sites = v["sites"].as_array().expect("sites");
+    let mut out = String::from("{\"sites\": [\n");
+    for (i, s) in sites.iter().enumerate() {
+        out.push_str("  ");
+        out.push_str(&s.to_string());
+        out.push_str(if i + 1 < sites.len() { ",\n" } else { "\n" });
+    }
+    out.push_str("]}\n");
+    out
 }

@@ -21,7 +21,7 @@ mod read;
 mod square;
 
 pub use builder::column_letters;
-pub use draw::{draw, to_json};
+pub use draw::{draw, to_json, to_json_text};
 
 /// The largest board [`Board::from_node`] builds, in sites.
 pub const MAX_SITES: u64 = 100_000;
