@@ -5,7 +5,7 @@
 //! neighbour lists clockwise from N, compass directions, the step table,
 //! radials and regions.
 
-use super::{Board, Dir, NONE, Relation, Shape, Site, SiteInfo, SiteType, Table};
+use super::{Board, Dir, NONE, Radials, Relation, Shape, Site, SiteInfo, SiteType, Table};
 use std::collections::HashMap;
 
 /// Edge belongs to the Orthogonal relation.
@@ -187,23 +187,7 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         }
     }
 
-    // Radials: repeat the step in one direction while it exists.
-    let mut radials: Vec<Vec<Site>> = Vec::with_capacity(n * 16);
-    for s in 0..n {
-        for d in 0..16 {
-            let mut run = Vec::new();
-            let mut cur = s;
-            loop {
-                let t = step[cur * 16 + d];
-                if t == NONE || t as usize == s || run.len() >= n {
-                    break;
-                }
-                run.push(t);
-                cur = t as usize;
-            }
-            radials.push(run);
-        }
-    }
+    let radials = radials(n, &step);
 
     let pick = |f: &dyn Fn(&ProtoSite) -> bool| -> Vec<Site> {
         let mut v: Vec<Site> = (0..n)
@@ -257,7 +241,7 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         step,
         neighbours: Table::from_lists(lists),
         neighbour_dirs: Table::from_lists(dir_lists),
-        radials: Table::from_lists(radials),
+        radials,
         corners,
         outer,
         inner,
@@ -265,6 +249,76 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         by_label,
         edges,
     }
+}
+
+/// Radials: repeat the step in one direction while it exists. Where the
+/// steps in a direction form disjoint chains (every board built here), each
+/// chain is stored once and each radial is a suffix of it; any site whose
+/// run is not such a suffix (two sites stepping onto one, or a cycle) gets
+/// its own copy, stopped before it would come back to the start.
+fn radials(n: usize, step: &[Site]) -> Radials {
+    let mut start = vec![0u32; n * 16];
+    let mut end = vec![0u32; n * 16];
+    let mut data: Vec<Site> = Vec::with_capacity(n * 16);
+    let mut done = vec![false; n];
+    for d in 0..16 {
+        let next = |s: usize| step[s * 16 + d];
+        let mut preds = vec![0u32; n];
+        for s in 0..n {
+            if next(s) != NONE {
+                preds[next(s) as usize] += 1;
+            }
+        }
+        done.iter_mut().for_each(|x| *x = false);
+        for s in 0..n {
+            if preds[s] != 0 {
+                continue;
+            }
+            // a chain from s: stored once, each member's radial a suffix
+            let base = data.len();
+            let mut cur = s;
+            let mut members = Vec::new();
+            loop {
+                members.push(cur);
+                data.push(cur as Site);
+                let t = next(cur);
+                if t == NONE || preds[t as usize] != 1 || members.len() > n {
+                    break;
+                }
+                cur = t as usize;
+            }
+            let stop = data.len() as u32;
+            for (i, &m) in members.iter().enumerate() {
+                start[m * 16 + d] = (base + i + 1) as u32;
+                end[m * 16 + d] = stop;
+                done[m] = true;
+            }
+            // a chain that runs into a merge continues past it: only the
+            // chain's last site can see further, so give the whole chain
+            // its own copies below
+            if next(cur) != NONE {
+                members.iter().for_each(|&m| done[m] = false);
+            }
+        }
+        for s in 0..n {
+            if done[s] {
+                continue;
+            }
+            let base = data.len() as u32;
+            let mut cur = s;
+            loop {
+                let t = next(cur);
+                if t == NONE || t as usize == s || (data.len() - base as usize) >= n {
+                    break;
+                }
+                data.push(t);
+                cur = t as usize;
+            }
+            start[s * 16 + d] = base;
+            end[s * 16 + d] = data.len() as u32;
+        }
+    }
+    Radials { start, end, data }
 }
 
 #[cfg(test)]
@@ -296,5 +350,34 @@ mod tests {
         assert_eq!(quantise(-1.5, h), Dir::WNW);
         assert_eq!(quantise(-0.5, -h), Dir::SSW);
         assert_eq!(quantise(0.0, -2.0 * h), Dir::S);
+    }
+
+    /// The radial of each site by walking the step table.
+    fn walked(n: usize, step: &[Site], s: usize, d: usize) -> Vec<Site> {
+        let mut out = Vec::new();
+        let mut cur = s;
+        while step[cur * 16 + d] != NONE && step[cur * 16 + d] as usize != s && out.len() < n {
+            cur = step[cur * 16 + d] as usize;
+            out.push(cur as Site);
+        }
+        out
+    }
+
+    #[test]
+    fn shared_radials_match_walking() {
+        // 0 -> 1 -> 2, 3 -> 1 (a merge), 4 -> 5 -> 6 -> 4 (a cycle), 7 alone
+        let n = 8;
+        let mut step = vec![NONE; n * 16];
+        for (a, b) in [(0, 1), (1, 2), (3, 1), (4, 5), (5, 6), (6, 4)] {
+            step[a * 16 + 4] = b;
+        }
+        let r = radials(n, &step);
+        for s in 0..n {
+            for d in 0..16 {
+                assert_eq!(r.get(s * 16 + d), walked(n, &step, s, d), "{s} {d}");
+            }
+        }
+        assert_eq!(r.get(3 * 16 + 4), [1, 2]);
+        assert_eq!(r.get(4 * 16 + 4), [5, 6]);
     }
 }

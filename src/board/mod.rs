@@ -174,6 +174,24 @@ impl<T: Clone> Table<T> {
     }
 }
 
+/// The radials of a board: key `s * 16 + d` gives the sites along
+/// direction `d` from `s`. Each straight chain of steps is stored once per
+/// direction and every radial along it is a suffix of it, so the table takes
+/// 16 entries per site whatever the board's size.
+#[derive(Clone, Debug, Default)]
+pub struct Radials {
+    start: Vec<u32>,
+    end: Vec<u32>,
+    data: Vec<Site>,
+}
+
+impl Radials {
+    #[inline]
+    pub fn get(&self, key: usize) -> &[Site] {
+        &self.data[self.start[key] as usize..self.end[key] as usize]
+    }
+}
+
 /// A board graph. Build one with [`Board::from_node`] or a generator.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -189,7 +207,7 @@ pub struct Board {
     pub(crate) neighbour_dirs: Table<Dir>,
     /// Key `s * 16 + d`: the sites along direction `d` from `s`, nearest
     /// first, `s` excluded.
-    pub(crate) radials: Table<Site>,
+    pub(crate) radials: Radials,
     pub(crate) corners: Vec<Site>,
     pub(crate) outer: Vec<Site>,
     pub(crate) inner: Vec<Site>,
