@@ -165,6 +165,9 @@ pub(crate) fn read_rulesets(form: &Node, out: &mut Vec<Ruleset>) -> Result<(), D
         return Err(bad(list.span));
     };
     for rs in rulesets {
+        if rs.as_word().is_some_and(|w| w.starts_with('*')) {
+            continue; // a priority mark
+        }
         if rs.head_word() != Some("ruleset") {
             return Err(bad(rs.span));
         }

@@ -21,8 +21,16 @@ pub const MAX_DEPTH: usize = 256;
 /// Parses one source file into its top-level forms.
 pub fn parse(sources: &Sources, file: FileId) -> Result<Vec<Node>, Diagnostic> {
     let text = &sources.get(file).text;
-    prescan(text, file)?;
-    let mut pairs = LudParser::parse(Rule::file, text).map_err(|e| pest_error(text, file, e))?;
+    let multiline = prescan(text, file)?;
+    let mut pairs = LudParser::parse(Rule::file, text).map_err(|e| {
+        let d = pest_error(text, file, e);
+        match multiline {
+            Some(at) if d.span.is_some_and(|s| s.start as usize > at) => {
+                d.note(multiline_note(text, at))
+            }
+            _ => d,
+        }
+    })?;
     let file_pair = pairs.next().expect("the file rule matched");
     let mut out = Vec::new();
     for pair in file_pair.into_inner() {
@@ -46,10 +54,36 @@ fn closer_of(open: u8) -> u8 {
     if open == b'(' { b')' } else { b'}' }
 }
 
-fn prescan(text: &str, file: FileId) -> Result<(), Diagnostic> {
+fn multiline_note(text: &str, at: usize) -> String {
+    let (line, col) = line_col(text, at);
+    format!(
+        "the string opened at {line}:{col} runs over several lines: is its closing `\"` missing?"
+    )
+}
+
+/// Checks brackets, strings and nesting. Returns where the first string that
+/// runs over several lines opens (legal, but the likely culprit of a later
+/// error).
+fn prescan(text: &str, file: FileId) -> Result<Option<usize>, Diagnostic> {
+    let mut multiline: Option<usize> = None;
+    let r = prescan_inner(text, file, &mut multiline);
+    match (r, multiline) {
+        (Err(d), Some(at)) if d.span.is_some_and(|s| s.start as usize > at) => {
+            Err(d.note(multiline_note(text, at)))
+        }
+        (r, _) => r.map(|()| multiline),
+    }
+}
+
+fn prescan_inner(
+    text: &str,
+    file: FileId,
+    multiline: &mut Option<usize>,
+) -> Result<(), Diagnostic> {
     let bytes = text.as_bytes();
     let mut stack: Vec<(u8, usize)> = Vec::new();
-    let mut i = 0;
+    // a byte-order mark is not content
+    let mut i = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
     let mut any_token = false;
     while i < bytes.len() {
         let b = bytes[i];
@@ -86,6 +120,10 @@ fn prescan(text: &str, file: FileId) -> Result<(), Diagnostic> {
                         }
                         Some(b'\\') => i += 2,
                         Some(b'"') => break,
+                        Some(b'\n') => {
+                            multiline.get_or_insert(start);
+                            i += 1;
+                        }
                         Some(_) => i += 1,
                     }
                 }
@@ -170,6 +208,11 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::item_close => "`>` closing the item value",
         Rule::default_mark => "`*` (default item)",
         Rule::kw_option => "`option`",
+        Rule::kw_rulesets => "`rulesets`",
+        Rule::rulesets_decl => {
+            "`(rulesets { (ruleset \"Ruleset/Name\" { \"Header/Item\" ... }) ... })`"
+        }
+        Rule::item_anon => "an item `(item \"Name\" <value> ...)`",
         Rule::kw_item => "`item`",
         Rule::named => "a named argument `name:value`",
         Rule::name_key => "a named argument `name:value`",
@@ -200,6 +243,9 @@ fn describe_expected(positives: &[Rule]) -> String {
         }
     };
     // A head position: after `(`.
+    if has(Rule::option_decl) && has(Rule::form) {
+        push("a top-level form `(...)`");
+    }
     if has(Rule::operator) {
         push("a ludeme name (a word, an operator, a define name or an `<Option>`)");
     }
@@ -245,6 +291,12 @@ fn describe_expected(positives: &[Rule]) -> String {
                 Rule::placeholder | Rule::operator | Rule::param | Rule::string | Rule::word
             )
         {
+            continue;
+        }
+        if matches!(r, Rule::option_decl | Rule::rulesets_decl) && has(Rule::form) {
+            continue;
+        }
+        if *r == Rule::form && has(Rule::option_decl) {
             continue;
         }
         if let Some(p) = phrase(*r) {
@@ -328,6 +380,30 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
                 args,
             }
         }
+        Rule::rulesets_decl => {
+            // the array spans from its `{` to its `}`
+            let whole = pair.as_str();
+            let base = pair.as_span().start();
+            let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::rparen);
+            let kw = inner.next().expect("keyword");
+            let head = Node::new(Kind::Word(kw.as_str().to_string()), span_of(&kw, file));
+            let kw_end = kw.as_span().end() - base;
+            let open = base + kw_end + whole[kw_end..].find('{').unwrap_or(0);
+            let mut close = open + 1;
+            let mut items = Vec::new();
+            for p in inner {
+                if p.as_rule() == Rule::rbrace {
+                    close = p.as_span().end();
+                } else {
+                    items.push(build(p, file)?);
+                }
+            }
+            let arr = Node::new(Kind::Array(items), Span::new(file, open, close));
+            Kind::Form {
+                head: Box::new(head),
+                args: vec![arr],
+            }
+        }
         Rule::array | Rule::items | Rule::item_value => {
             let items = pair
                 .into_inner()
@@ -339,7 +415,12 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
         Rule::option_decl | Rule::item => {
             let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::rparen);
             let kw = inner.next().expect("keyword");
-            let head = Node::new(Kind::Word(kw.as_str().to_string()), span_of(&kw, file));
+            let word = if kw.as_rule() == Rule::item_anon {
+                "item"
+            } else {
+                kw.as_str()
+            };
+            let head = Node::new(Kind::Word(word.to_string()), span_of(&kw, file));
             let args = inner.map(|p| build(p, file)).collect::<Result<_, _>>()?;
             Kind::Form {
                 head: Box::new(head),
