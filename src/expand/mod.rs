@@ -1,4 +1,29 @@
 //! Expansion: defines, options, rulesets, metadata.
+//!
+//! [`expand`] takes a parsed file to the single `(game "Name" ...)` form the
+//! compile stage reads: option placeholders replaced by the chosen items'
+//! values, define calls replaced by their bodies (the file's own defines and
+//! the standard ones in `rules/standard.lud`), `~` and missing arguments
+//! gone. Every node keeps the span where its text was written.
+
+mod defines;
+mod options;
+mod pretty;
+
+pub use defines::{MAX_CHAIN, MAX_EXPANDED_DEPTH, MAX_NODES};
+pub use pretty::{flat, pretty};
+
+use crate::diag::{Diagnostic, FileId, Sources, Span};
+use crate::syntax::{self, Kind, Node};
+use defines::{Define, Expander};
+use indexmap::IndexMap;
+use options::{OptionDecl, Ruleset, Substitute};
+use std::fmt;
+
+/// The standard defines, available to every description.
+pub const STANDARD_DEFINES: &str = include_str!("../../rules/standard.lud");
+/// The name the standard defines' file has in diagnostics.
+pub const STANDARD_DEFINES_NAME: &str = "rules/standard.lud";
 
 /// What the user chose on the command line (or through the API).
 #[derive(Clone, Debug, Default)]
@@ -6,4 +31,429 @@ pub struct Choices {
     /// `"Header/Item"` strings.
     pub options: Vec<String>,
     pub ruleset: Option<String>,
+}
+
+/// The game's metadata: `(metadata (info { ... }) ...)`. Only `info` is read;
+/// the rest is kept aside, never read as rules.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Info {
+    /// The game's name (from `(game "Name" ...)`).
+    pub name: String,
+    pub description: Option<String>,
+    pub rules: Option<String>,
+    pub source: Option<String>,
+    pub author: Option<String>,
+    pub date: Option<String>,
+    /// Every `(key "text")` entry of `info`, in file order (for a chosen
+    /// ruleset, its `useFor` entries replace the general ones).
+    pub fields: Vec<(String, String)>,
+    /// The whole `(metadata ...)` form, if any, unexpanded.
+    pub metadata: Option<Node>,
+}
+
+impl Info {
+    /// An `info` entry by key.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// An expanded description.
+#[derive(Clone, Debug)]
+pub struct Expanded {
+    /// The `(game "Name" ...)` form, fully expanded: no define calls, no
+    /// option placeholders, no `#n`, no `~`.
+    pub game: Node,
+    /// The game's name.
+    pub name: String,
+    pub info: Info,
+    /// Every option header and the item chosen for it, in file order.
+    pub options: Vec<(String, String)>,
+    /// The full name of the chosen ruleset, if one was chosen.
+    pub ruleset: Option<String>,
+}
+
+/// A failed load: the diagnostic and the sources it points into.
+#[derive(Clone, Debug)]
+pub struct LoadError {
+    pub sources: Sources,
+    pub diagnostic: Diagnostic,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diagnostic.render(&self.sources))
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Parses, expands and returns a description given as text.
+pub fn load_text(
+    name: &str,
+    text: &str,
+    choices: &Choices,
+) -> Result<(Sources, Expanded), Box<LoadError>> {
+    let mut sources = Sources::new();
+    let file = sources.add(name, text);
+    finish(sources, file, choices)
+}
+
+/// Like [`load_text`] for raw bytes: text that is not UTF-8 is a located error.
+pub fn load_bytes(
+    name: &str,
+    bytes: &[u8],
+    choices: &Choices,
+) -> Result<(Sources, Expanded), Box<LoadError>> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => load_text(name, text, choices),
+        Err(e) => {
+            let mut sources = Sources::new();
+            // The lossy text is identical up to the first bad byte, which
+            // becomes U+FFFD (3 bytes): the span covers it.
+            let at = e.valid_up_to();
+            let file = sources.add(name, String::from_utf8_lossy(bytes).into_owned());
+            let diagnostic = Diagnostic::at(
+                Span::new(file, at, at + '\u{FFFD}'.len_utf8()),
+                "the file is not valid UTF-8",
+            )
+            .expected("UTF-8 text")
+            .note(format!("byte 0x{:02X} at offset {at}", bytes[at]));
+            Err(Box::new(LoadError {
+                sources,
+                diagnostic,
+            }))
+        }
+    }
+}
+
+/// Reads, parses and expands a description file.
+pub fn load_path(
+    path: &std::path::Path,
+    choices: &Choices,
+) -> Result<(Sources, Expanded), Box<LoadError>> {
+    match std::fs::read(path) {
+        Ok(bytes) => load_bytes(&path.display().to_string(), &bytes, choices),
+        Err(e) => Err(Box::new(LoadError {
+            sources: Sources::new(),
+            diagnostic: Diagnostic::new(format!("cannot read `{}`: {e}", path.display()))
+                .expected("a readable `.lud` file"),
+        })),
+    }
+}
+
+fn finish(
+    mut sources: Sources,
+    file: FileId,
+    choices: &Choices,
+) -> Result<(Sources, Expanded), Box<LoadError>> {
+    match expand(&mut sources, file, choices) {
+        Ok(e) => Ok((sources, e)),
+        Err(diagnostic) => Err(Box::new(LoadError {
+            sources,
+            diagnostic,
+        })),
+    }
+}
+
+const TOP_LEVEL: &str =
+    "`(game ...)`, `(define ...)`, `(option ...)`, `(rulesets ...)` or `(metadata ...)`";
+
+/// Parses `file`, adds the standard defines to `sources` and expands.
+pub fn expand(
+    sources: &mut Sources,
+    file: FileId,
+    choices: &Choices,
+) -> Result<Expanded, Diagnostic> {
+    let top = syntax::parse(sources, file)?;
+    let prelude_id = sources.add(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
+    let prelude = syntax::parse(sources, prelude_id)?;
+
+    let mut defines: IndexMap<String, Define> = IndexMap::new();
+    let mut define_spans: IndexMap<String, Span> = IndexMap::new();
+    for node in &prelude {
+        if let Some((name, _, body)) = read_define(node)? {
+            defines.insert(name, Define { body: body.clone() });
+        }
+    }
+
+    let mut game: Option<&Node> = None;
+    let mut opts: Vec<OptionDecl> = Vec::new();
+    let mut rulesets: Vec<Ruleset> = Vec::new();
+    let mut metadata: Option<&Node> = None;
+    let mut seen_rulesets: Option<Span> = None;
+    for node in &top {
+        match node.head_word() {
+            Some("define") => {
+                let (name, span, body) = read_define(node)?.expect("a define");
+                if let Some(first) = define_spans.get(&name) {
+                    let (l, c) = sources.line_col(first.file, first.start);
+                    return Err(Diagnostic::at(
+                        span,
+                        format!("define \"{name}\" is written twice"),
+                    )
+                    .expected("one define per name")
+                    .note(format!("the first is at {l}:{c}")));
+                }
+                define_spans.insert(name.clone(), span);
+                defines.insert(name, Define { body: body.clone() });
+            }
+            Some("game") => {
+                if let Some(g) = game {
+                    let (l, c) = sources.line_col(g.span.file, g.span.start);
+                    return Err(Diagnostic::at(node.span, "a second `(game ...)`")
+                        .expected("one `(game ...)` per file")
+                        .note(format!("the first is at {l}:{c}")));
+                }
+                let args = node.form_args().unwrap_or(&[]);
+                match args.first().map(|a| &a.kind) {
+                    Some(Kind::Str(_)) => {}
+                    _ => {
+                        let at = args.first().map(|a| a.span).unwrap_or(node.span);
+                        return Err(Diagnostic::at(at, "the game has no name")
+                            .expected("`(game \"Name\" ...)`"));
+                    }
+                }
+                game = Some(node);
+            }
+            Some("option") => {
+                let o = options::read_option(node)?;
+                if let Some(p) = opts.iter().find(|p| p.header == o.header) {
+                    let (l, c) = sources.line_col(p.header_span.file, p.header_span.start);
+                    return Err(Diagnostic::at(
+                        o.header_span,
+                        format!("option \"{}\" is declared twice", o.header),
+                    )
+                    .expected("distinct option headers")
+                    .note(format!("the first is at {l}:{c}")));
+                }
+                if let Some(p) = opts.iter().find(|p| p.key == o.key) {
+                    return Err(Diagnostic::at(
+                        o.header_span,
+                        format!(
+                            "options \"{}\" and \"{}\" both use the key <{}>",
+                            p.header, o.header, o.key
+                        ),
+                    )
+                    .expected("a distinct key for each option"));
+                }
+                opts.push(o);
+            }
+            Some("rulesets") => {
+                if let Some(first) = seen_rulesets {
+                    let (l, c) = sources.line_col(first.file, first.start);
+                    return Err(Diagnostic::at(node.span, "a second `(rulesets ...)`")
+                        .expected("one `(rulesets { ... })` listing every ruleset")
+                        .note(format!("the first is at {l}:{c}")));
+                }
+                seen_rulesets = Some(node.span);
+                options::read_rulesets(node, &mut rulesets)?;
+            }
+            Some("metadata") => {
+                if metadata.is_some() {
+                    return Err(Diagnostic::at(node.span, "a second `(metadata ...)`")
+                        .expected("one `(metadata ...)` per file"));
+                }
+                metadata = Some(node);
+            }
+            _ => {
+                let at = match &node.kind {
+                    Kind::Form { head, .. } => head.span,
+                    _ => node.span,
+                };
+                return Err(Diagnostic::at(
+                    at,
+                    format!("unexpected {} at the top level", node.describe()),
+                )
+                .expected(TOP_LEVEL));
+            }
+        }
+    }
+    let Some(game) = game else {
+        let d = Diagnostic::at(
+            Span::new(file, 0, 0),
+            "no `(game \"Name\" ...)` in this file",
+        )
+        .expected("a `(game \"Name\" ...)` form");
+        return Err(d);
+    };
+
+    // Options first: they may stand anywhere, also inside define bodies.
+    let (chosen, ruleset) = options::choose(&opts, &rulesets, choices, sources)?;
+    let sub = Substitute {
+        options: &opts,
+        chosen: &chosen,
+    };
+    let one = |n: &Node| -> Result<Node, Diagnostic> {
+        let mut v = Vec::with_capacity(1);
+        sub.apply(n, &mut v)?;
+        match v.len() {
+            1 => Ok(v.pop().expect("one")),
+            _ => Err(
+                Diagnostic::at(n.span, "this option value must be exactly one token here")
+                    .expected("an option item whose value is one token"),
+            ),
+        }
+    };
+    for d in defines.values_mut() {
+        d.body = one(&d.body)?;
+    }
+    let game_sub = one(game)?;
+
+    // Then defines. The game's name is never a define call.
+    let mut ex = Expander::new(&defines);
+    let Kind::Form { head, args } = &game_sub.kind else {
+        unreachable!("the game is a form")
+    };
+    let name_node = args[0].clone();
+    let mut new_args = vec![name_node.clone()];
+    for a in &args[1..] {
+        new_args.extend(ex.expand(a)?);
+    }
+    let expanded = Node::new(
+        Kind::Form {
+            head: head.clone(),
+            args: new_args,
+        },
+        game_sub.span,
+    );
+    defines::check_size(&expanded, game.span)?;
+    check_clean(&expanded)?;
+    let name = name_node.as_str().unwrap_or_default().to_string();
+
+    let info = read_info(&name, metadata, ruleset.as_deref());
+    let options = opts
+        .iter()
+        .zip(&chosen)
+        .map(|(o, &i)| (o.header.clone(), o.items[i].name.clone()))
+        .collect();
+    Ok(Expanded {
+        game: expanded,
+        name,
+        info,
+        options,
+        ruleset,
+    })
+}
+
+/// `(define "Name" BODY)` → (name, span of the name, body).
+fn read_define(node: &Node) -> Result<Option<(String, Span, &Node)>, Diagnostic> {
+    if node.head_word() != Some("define") {
+        return Ok(None);
+    }
+    let args = node.form_args().unwrap_or(&[]);
+    let shape = "`(define \"Name\" BODY)`";
+    let Some(name_node) = args.first() else {
+        return Err(Diagnostic::at(node.span, "a define without a name").expected(shape));
+    };
+    let Some(name) = name_node.as_str() else {
+        return Err(
+            Diagnostic::at(name_node.span, "a define's name must be a string").expected(shape),
+        );
+    };
+    match &args[1..] {
+        [body] => Ok(Some((name.to_string(), name_node.span, body))),
+        [] => {
+            Err(Diagnostic::at(node.span, format!("define \"{name}\" has no body")).expected(shape))
+        }
+        [_, extra, ..] => Err(Diagnostic::at(
+            extra.span,
+            format!("define \"{name}\" has more than one body"),
+        )
+        .expected("one body (wrap several items in `{...}` or a form)")),
+    }
+}
+
+/// No `#n`, placeholder or `~` may survive expansion.
+fn check_clean(node: &Node) -> Result<(), Diagnostic> {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        match &n.kind {
+            Kind::Param(i) => {
+                return Err(Diagnostic::at(n.span, format!("`#{i}` outside a define"))
+                    .expected("`#n` only inside `(define \"Name\" ...)` bodies"));
+            }
+            Kind::OptionRef { .. } | Kind::Tilde => {
+                return Err(Diagnostic::at(
+                    n.span,
+                    format!("{} left after expansion", n.describe()),
+                )
+                .expected("a value"));
+            }
+            Kind::Form { head, args } => {
+                stack.push(head);
+                stack.extend(args);
+            }
+            Kind::Array(items) => stack.extend(items),
+            Kind::Named { value, .. } => stack.push(value),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Reads `(metadata (info { (key "text") ... (useFor { "Ruleset/X" } (key "text") ...) }) ...)`.
+fn read_info(name: &str, metadata: Option<&Node>, ruleset: Option<&str>) -> Info {
+    let mut info = Info {
+        name: name.to_string(),
+        metadata: metadata.cloned(),
+        ..Info::default()
+    };
+    let Some(meta) = metadata else {
+        return info;
+    };
+    let mut general: Vec<(String, String)> = Vec::new();
+    let mut specific: Vec<(String, String)> = Vec::new();
+    fn entry(n: &Node) -> Option<(String, String)> {
+        let key = n.head_word()?;
+        match n.form_args()? {
+            [v] => Some((key.to_string(), v.as_str()?.to_string())),
+            _ => None,
+        }
+    }
+    for section in meta.form_args().unwrap_or(&[]) {
+        if section.head_word() != Some("info") {
+            continue;
+        }
+        for list in section.form_args().unwrap_or(&[]) {
+            let Kind::Array(entries) = &list.kind else {
+                continue;
+            };
+            for e in entries {
+                if e.head_word() == Some("useFor") {
+                    let args = e.form_args().unwrap_or(&[]);
+                    let applies = match (args.first().map(|a| &a.kind), ruleset) {
+                        (Some(Kind::Array(names)), Some(rs)) => {
+                            names.iter().any(|n| n.as_str() == Some(rs))
+                        }
+                        _ => false,
+                    };
+                    if applies {
+                        specific.extend(args[1..].iter().filter_map(entry));
+                    }
+                } else if let Some(kv) = entry(e) {
+                    general.push(kv);
+                }
+            }
+        }
+    }
+    for (k, v) in general {
+        match specific.iter().position(|(sk, _)| *sk == k) {
+            Some(i) => {
+                let kv = specific.remove(i);
+                info.fields.push(kv);
+            }
+            None => info.fields.push((k, v)),
+        }
+    }
+    info.fields.extend(specific);
+    info.description = info.get("description").map(str::to_string);
+    info.rules = info.get("rules").map(str::to_string);
+    info.source = info.get("source").map(str::to_string);
+    info.author = info.get("author").map(str::to_string);
+    info.date = info.get("date").map(str::to_string);
+    info
 }

@@ -1,4 +1,7 @@
 //! Surface syntax: the pest grammar (`grammar/lud.pest`) to a spanned tree.
 
 pub mod ast;
+mod parse;
+
 pub use ast::{Kind, Node};
+pub use parse::{MAX_DEPTH, parse};

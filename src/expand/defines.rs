@@ -1,0 +1,282 @@
+//! Define expansion.
+//!
+//! Each define's body is expanded once (memoized) with its own parameters
+//! left in place; a call then substitutes its already-expanded arguments for
+//! `#1`, `#2`, ... . Expanding the arguments in the caller's context and the
+//! body in the define's context keeps the recursion check exact: a chain
+//! `"A" -> "B" -> "A"` is found when "A" is needed while its own body is
+//! being expanded.
+
+use crate::diag::{Diagnostic, Span};
+use crate::syntax::{Kind, Node};
+use indexmap::IndexMap;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Most nodes one expanded tree (or define body) may have.
+pub const MAX_NODES: usize = 200_000;
+/// Deepest an expanded tree may be.
+pub const MAX_EXPANDED_DEPTH: usize = 512;
+/// Longest chain of defines expanding inside each other.
+pub const MAX_CHAIN: usize = 64;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Define {
+    pub body: Node,
+}
+
+enum Memo {
+    InProgress,
+    Done(Rc<Option<Node>>),
+}
+
+pub(crate) struct Expander<'a> {
+    defines: &'a IndexMap<String, Define>,
+    memo: HashMap<String, Memo>,
+    chain: Vec<String>,
+}
+
+/// Size and depth of a tree, without recursion.
+pub(crate) fn measure(node: &Node) -> (usize, usize) {
+    let mut count = 0;
+    let mut max_depth = 0;
+    let mut stack: Vec<(&Node, usize)> = vec![(node, 1)];
+    while let Some((n, d)) = stack.pop() {
+        count += 1;
+        max_depth = max_depth.max(d);
+        match &n.kind {
+            Kind::Form { head, args } => {
+                stack.push((head, d + 1));
+                stack.extend(args.iter().map(|a| (a, d + 1)));
+            }
+            Kind::Array(items) => stack.extend(items.iter().map(|a| (a, d + 1))),
+            Kind::Named { value, .. } => stack.push((value, d + 1)),
+            _ => {}
+        }
+    }
+    (count, max_depth)
+}
+
+pub(crate) fn check_size(node: &Node, at: Span) -> Result<(), Diagnostic> {
+    let (count, depth) = measure(node);
+    if count > MAX_NODES {
+        return Err(
+            Diagnostic::at(at, format!("this expands to more than {MAX_NODES} nodes"))
+                .expected("defines that expand to a reasonably sized description"),
+        );
+    }
+    if depth > MAX_EXPANDED_DEPTH {
+        return Err(Diagnostic::at(
+            at,
+            format!("this expands to a tree nested more than {MAX_EXPANDED_DEPTH} deep"),
+        )
+        .expected("defines that nest less deeply"));
+    }
+    Ok(())
+}
+
+impl<'a> Expander<'a> {
+    pub fn new(defines: &'a IndexMap<String, Define>) -> Expander<'a> {
+        Expander {
+            defines,
+            memo: HashMap::new(),
+            chain: Vec::new(),
+        }
+    }
+
+    /// Expands every define call in `node`. `None`: the node vanished (`~`,
+    /// or a define that expands to nothing).
+    pub fn expand(&mut self, node: &Node) -> Result<Option<Node>, Diagnostic> {
+        match &node.kind {
+            Kind::Str(s) if self.defines.contains_key(s) => self.call(s, &[], node.span),
+            Kind::Form { head, args } => {
+                if let Kind::Str(name) = &head.kind {
+                    if self.defines.contains_key(name) {
+                        return self.call(name, args, head.span);
+                    }
+                    return Err(self.unknown(name, head.span));
+                }
+                let mut new_args = Vec::with_capacity(args.len());
+                for a in args {
+                    new_args.extend(self.expand(a)?);
+                }
+                Ok(Some(Node::new(
+                    Kind::Form {
+                        head: head.clone(),
+                        args: new_args,
+                    },
+                    node.span,
+                )))
+            }
+            Kind::Array(items) => {
+                let mut new = Vec::with_capacity(items.len());
+                for a in items {
+                    new.extend(self.expand(a)?);
+                }
+                Ok(Some(Node::new(Kind::Array(new), node.span)))
+            }
+            Kind::Named { name, value } => Ok(self.expand(value)?.map(|v| {
+                Node::new(
+                    Kind::Named {
+                        name: name.clone(),
+                        value: Box::new(v),
+                    },
+                    node.span,
+                )
+            })),
+            Kind::Tilde => Ok(None),
+            _ => Ok(Some(node.clone())),
+        }
+    }
+
+    fn unknown(&self, name: &str, span: Span) -> Diagnostic {
+        let d = Diagnostic::at(span, format!("unknown define \"{name}\""));
+        let near = self
+            .defines
+            .keys()
+            .map(|k| (distance(k, name), k))
+            .filter(|(d, k)| *d <= 2.max(k.len() / 4))
+            .min();
+        match near {
+            Some((_, k)) => d.expected(format!("a define name (did you mean \"{k}\"?)")),
+            None => d.expected(
+                "a define name (a form whose head is a string calls the define of that name)",
+            ),
+        }
+    }
+
+    fn call(&mut self, name: &str, args: &[Node], span: Span) -> Result<Option<Node>, Diagnostic> {
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            values.push(self.expand(a)?);
+        }
+        let body = self.body(name, span)?;
+        let Some(body) = body.as_ref() else {
+            return Ok(None);
+        };
+        let out = subst(body, &values)?;
+        if let Some(n) = &out {
+            check_size(n, span)?;
+        }
+        Ok(out)
+    }
+
+    fn body(&mut self, name: &str, span: Span) -> Result<Rc<Option<Node>>, Diagnostic> {
+        match self.memo.get(name) {
+            Some(Memo::Done(b)) => return Ok(b.clone()),
+            Some(Memo::InProgress) => {
+                let from = self.chain.iter().position(|c| c == name).unwrap_or(0);
+                let mut names: Vec<String> = self.chain[from..]
+                    .iter()
+                    .map(|c| format!("\"{c}\""))
+                    .collect();
+                names.push(format!("\"{name}\""));
+                return Err(Diagnostic::at(
+                    span,
+                    format!("recursive define: {}", names.join(" -> ")),
+                )
+                .expected("defines that do not expand into themselves"));
+            }
+            None => {}
+        }
+        if self.chain.len() >= MAX_CHAIN {
+            return Err(
+                Diagnostic::at(span, format!("defines nested more than {MAX_CHAIN} deep"))
+                    .expected("a shallower chain of defines"),
+            );
+        }
+        let def = &self.defines[name];
+        self.memo.insert(name.to_string(), Memo::InProgress);
+        self.chain.push(name.to_string());
+        let r = self.expand(&def.body);
+        self.chain.pop();
+        let r = match r {
+            Ok(r) => r,
+            Err(e) => {
+                self.memo.remove(name);
+                return Err(e);
+            }
+        };
+        if let Some(n) = &r {
+            check_size(n, span)?;
+        }
+        let r = Rc::new(r);
+        self.memo
+            .insert(name.to_string(), Memo::Done(Rc::clone(&r)));
+        Ok(r)
+    }
+}
+
+/// Replaces `#n` by the n-th argument. A missing argument (or `~`) removes
+/// the `#n` from its parent: a positional argument or array element that is
+/// only `#n`, or a named argument whose value is `#n`, disappears.
+fn subst(node: &Node, args: &[Option<Node>]) -> Result<Option<Node>, Diagnostic> {
+    Ok(match &node.kind {
+        Kind::Param(n) => args.get(*n as usize - 1).cloned().flatten(),
+        Kind::Form { head, args: fargs } => {
+            let new_head = match &head.kind {
+                Kind::Param(n) => match args.get(*n as usize - 1).cloned().flatten() {
+                    Some(h) if matches!(h.kind, Kind::Word(_) | Kind::Param(_)) => h,
+                    Some(h) => {
+                        return Err(Diagnostic::at(
+                            h.span,
+                            format!("argument #{n} stands as a ludeme name but is not a word"),
+                        )
+                        .expected("a ludeme name"));
+                    }
+                    None => {
+                        return Err(Diagnostic::at(
+                            head.span,
+                            format!("argument #{n} is missing but stands as a ludeme name"),
+                        )
+                        .expected(format!("the define to be called with argument #{n}")));
+                    }
+                },
+                _ => (**head).clone(),
+            };
+            let mut new_args = Vec::with_capacity(fargs.len());
+            for a in fargs {
+                new_args.extend(subst(a, args)?);
+            }
+            Some(Node::new(
+                Kind::Form {
+                    head: Box::new(new_head),
+                    args: new_args,
+                },
+                node.span,
+            ))
+        }
+        Kind::Array(items) => {
+            let mut new = Vec::with_capacity(items.len());
+            for a in items {
+                new.extend(subst(a, args)?);
+            }
+            Some(Node::new(Kind::Array(new), node.span))
+        }
+        Kind::Named { name, value } => subst(value, args)?.map(|v| {
+            Node::new(
+                Kind::Named {
+                    name: name.clone(),
+                    value: Box::new(v),
+                },
+                node.span,
+            )
+        }),
+        _ => Some(node.clone()),
+    })
+}
+
+/// Edit distance, for "did you mean".
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

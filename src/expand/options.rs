@@ -1,0 +1,482 @@
+//! Options and rulesets: reading their declarations, resolving the user's
+//! choices, and replacing every `<Key>` / `<Key:arg>` by the chosen value.
+
+use super::Choices;
+use crate::diag::{Diagnostic, Sources, Span};
+use crate::syntax::{Kind, Node};
+
+/// How deep option values may refer to other options (`<<Other>>`).
+const MAX_OPTION_NESTING: usize = 8;
+
+#[derive(Clone, Debug)]
+pub(crate) struct OptionDecl {
+    pub header: String,
+    pub header_span: Span,
+    pub key: String,
+    pub args: Vec<String>,
+    pub items: Vec<Item>,
+    /// Index of the default item.
+    pub default: usize,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Item {
+    pub name: String,
+    /// One token sequence per declared argument.
+    pub values: Vec<Vec<Node>>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Ruleset {
+    pub name: String,
+    /// `"Header/Item"` strings and where they are written.
+    pub entries: Vec<(String, Span)>,
+}
+
+fn quoted_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names
+        .map(|n| format!("\"{n}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Reads `(option "Header" <Key> args:{<a> ...} { (item ...)* ... })`. The
+/// grammar has already fixed its shape; this checks what it cannot.
+pub(crate) fn read_option(form: &Node) -> Result<OptionDecl, Diagnostic> {
+    let args = form.form_args().unwrap_or(&[]);
+    let mut it = args.iter();
+    let header_node = it.next().expect("grammar: option header");
+    let header = header_node.as_str().unwrap_or_default().to_string();
+    if header.is_empty() || header.contains('/') {
+        return Err(Diagnostic::at(header_node.span, "bad option header")
+            .expected("a non-empty header without `/` (options are chosen as \"Header/Item\")"));
+    }
+    let key_node = it.next().expect("grammar: option key");
+    let key = match &key_node.kind {
+        Kind::OptionRef { key, arg: None } => key.clone(),
+        _ => {
+            return Err(Diagnostic::at(key_node.span, "bad option key")
+                .expected("a bare key like `<Board>` (no `:arg` here)"));
+        }
+    };
+    let mut arg_names = Vec::new();
+    let mut items_node = it.next().expect("grammar: option items");
+    if let Kind::Named { value, .. } = &items_node.kind {
+        if let Kind::Array(refs) = &value.kind {
+            for r in refs {
+                match &r.kind {
+                    Kind::OptionRef { key: a, arg: None } => {
+                        if arg_names.contains(a) {
+                            return Err(Diagnostic::at(
+                                r.span,
+                                format!("argument `<{a}>` is declared twice"),
+                            )
+                            .expected("distinct argument names"));
+                        }
+                        arg_names.push(a.clone());
+                    }
+                    _ => {
+                        return Err(Diagnostic::at(r.span, "bad option argument")
+                            .expected("an argument name like `<size>`"));
+                    }
+                }
+            }
+        }
+        items_node = it.next().expect("grammar: option items");
+    }
+    let Kind::Array(entries) = &items_node.kind else {
+        unreachable!("grammar: option items are an array")
+    };
+    let want = arg_names.len().max(1);
+    let mut items: Vec<Item> = Vec::new();
+    let mut default = None;
+    for e in entries {
+        match &e.kind {
+            Kind::Form { args, .. } => {
+                let name_node = &args[0];
+                let name = name_node.as_str().unwrap_or_default().to_string();
+                if items.iter().any(|i| i.name == name) {
+                    return Err(Diagnostic::at(
+                        name_node.span,
+                        format!("option \"{header}\" has two items named \"{name}\""),
+                    )
+                    .expected("distinct item names"));
+                }
+                let values: Vec<Vec<Node>> = args[1..]
+                    .iter()
+                    .filter_map(|v| match &v.kind {
+                        Kind::Array(toks) => Some(toks.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                if values.len() != want {
+                    return Err(Diagnostic::at(
+                        e.span,
+                        format!(
+                            "item \"{name}\" has {} value{} but option \"{header}\" declares {want} argument{}",
+                            values.len(),
+                            if values.len() == 1 { "" } else { "s" },
+                            if want == 1 { "" } else { "s" },
+                        ),
+                    )
+                    .expected(format!(
+                        "{want} value group{} `<...>`",
+                        if want == 1 { "" } else { "s" }
+                    )));
+                }
+                items.push(Item { name, values });
+            }
+            Kind::Word(_) => {
+                // `*` / `**` after an item: the default
+                if default.is_none() {
+                    default = Some(items.len() - 1);
+                }
+            }
+            _ => unreachable!("grammar: items hold items and marks"),
+        }
+    }
+    if items.is_empty() {
+        return Err(
+            Diagnostic::at(items_node.span, format!("option \"{header}\" has no items"))
+                .expected("at least one `(item \"Name\" <value>)`"),
+        );
+    }
+    Ok(OptionDecl {
+        header,
+        header_span: header_node.span,
+        key,
+        args: arg_names,
+        items,
+        default: default.unwrap_or(0),
+    })
+}
+
+/// Reads `(rulesets { (ruleset "Ruleset/Name (...)" { "Header/Item" ... }) ... })`.
+pub(crate) fn read_rulesets(form: &Node, out: &mut Vec<Ruleset>) -> Result<(), Diagnostic> {
+    let bad = |span: Span| {
+        Diagnostic::at(span, "malformed rulesets")
+            .expected("`(rulesets { (ruleset \"Ruleset/Name\" { \"Header/Item\" ... }) ... })`")
+    };
+    let args = form.form_args().unwrap_or(&[]);
+    let [list] = args else {
+        return Err(bad(form.span));
+    };
+    let Kind::Array(rulesets) = &list.kind else {
+        return Err(bad(list.span));
+    };
+    for rs in rulesets {
+        if rs.as_word().is_some_and(|w| w.starts_with('*')) {
+            continue; // a priority mark
+        }
+        if rs.head_word() != Some("ruleset") {
+            return Err(bad(rs.span));
+        }
+        let a = rs.form_args().unwrap_or(&[]);
+        let (Some(name_node), Some(entries)) = (a.first(), a.get(1)) else {
+            return Err(bad(rs.span));
+        };
+        let Some(name) = name_node.as_str() else {
+            return Err(bad(name_node.span));
+        };
+        let Kind::Array(es) = &entries.kind else {
+            return Err(bad(entries.span));
+        };
+        let mut list = Vec::new();
+        for e in es {
+            match e.as_str() {
+                Some(s) => list.push((s.to_string(), e.span)),
+                None => {
+                    return Err(Diagnostic::at(e.span, "bad ruleset entry")
+                        .expected("an option choice as a string, \"Header/Item\""));
+                }
+            }
+        }
+        if out.iter().any(|r| r.name == name) {
+            return Err(Diagnostic::at(
+                name_node.span,
+                format!("ruleset \"{name}\" is declared twice"),
+            )
+            .expected("distinct ruleset names"));
+        }
+        out.push(Ruleset {
+            name: name.to_string(),
+            entries: list,
+        });
+    }
+    Ok(())
+}
+
+/// Where a choice was written, to locate errors about it.
+enum Origin {
+    /// In the file (a ruleset's entry).
+    File(Span),
+    /// On the command line; the span is made when needed.
+    CommandLine,
+}
+
+/// Resolves `"Header/Item"` to (option index, item index).
+fn resolve(
+    options: &[OptionDecl],
+    text: &str,
+    origin: &Origin,
+    sources: &mut Sources,
+) -> Result<(usize, usize), Diagnostic> {
+    // Locate part of the choice text: in the file or in a made-up source.
+    let locate = |from: usize, to: usize, sources: &mut Sources| -> Option<Span> {
+        match origin {
+            Origin::File(span) => Some(Span {
+                file: span.file,
+                start: span.start + 1 + from as u32,
+                end: span.start + 1 + to as u32,
+            }),
+            Origin::CommandLine => {
+                let prefix = "--option \"";
+                let id = sources.add("command line", format!("{prefix}{text}\""));
+                Some(Span::new(id, prefix.len() + from, prefix.len() + to))
+            }
+        }
+    };
+    let header_match = options
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| {
+            text.len() > o.header.len()
+                && text.starts_with(o.header.as_str())
+                && text.as_bytes()[o.header.len()] == b'/'
+        })
+        .max_by_key(|(_, o)| o.header.len());
+    let Some((oi, opt)) = header_match else {
+        let header_len = text.find('/').unwrap_or(text.len());
+        let span = locate(0, header_len.max(1), sources);
+        let mut d = Diagnostic::new(if text.contains('/') {
+            format!("unknown option header \"{}\"", &text[..header_len])
+        } else {
+            format!("bad option choice \"{text}\": no `/` between header and item")
+        });
+        d.span = span;
+        return Err(if options.is_empty() {
+            d.expected("nothing: this file declares no options")
+        } else {
+            d.expected(format!(
+                "\"Header/Item\" with one of the headers {}",
+                quoted_list(options.iter().map(|o| o.header.as_str()))
+            ))
+        });
+    };
+    let item = &text[opt.header.len() + 1..];
+    if let Some(ii) = opt.items.iter().position(|i| i.name == item) {
+        return Ok((oi, ii));
+    }
+    // Forgive case if it is unambiguous.
+    let folded: Vec<usize> = (0..opt.items.len())
+        .filter(|&i| opt.items[i].name.eq_ignore_ascii_case(item))
+        .collect();
+    if let [ii] = folded[..] {
+        return Ok((oi, ii));
+    }
+    let mut d = Diagnostic::new(format!(
+        "unknown item \"{item}\" for option \"{}\"",
+        opt.header
+    ));
+    d.span = locate(
+        opt.header.len() + 1,
+        text.len().max(opt.header.len() + 2),
+        sources,
+    );
+    Err(d.expected(format!(
+        "one of {}",
+        quoted_list(opt.items.iter().map(|i| i.name.as_str()))
+    )))
+}
+
+/// Finds a ruleset by its full name, the part after `Ruleset/`, or that part
+/// without its ` (...)` remark.
+fn find_ruleset<'a>(rulesets: &'a [Ruleset], wanted: &str) -> Option<&'a Ruleset> {
+    let short = |n: &'a str| -> (&'a str, &'a str) {
+        let after = n.strip_prefix("Ruleset/").unwrap_or(n);
+        let before = after.split(" (").next().unwrap_or(after).trim();
+        (after, before)
+    };
+    let exact = rulesets.iter().find(|r| {
+        let (after, before) = short(&r.name);
+        r.name == wanted || after == wanted || before == wanted
+    });
+    exact.or_else(|| {
+        let found: Vec<&Ruleset> = rulesets
+            .iter()
+            .filter(|r| {
+                let (after, before) = short(&r.name);
+                r.name.eq_ignore_ascii_case(wanted)
+                    || after.eq_ignore_ascii_case(wanted)
+                    || before.eq_ignore_ascii_case(wanted)
+            })
+            .collect();
+        if found.len() == 1 {
+            Some(found[0])
+        } else {
+            None
+        }
+    })
+}
+
+/// The item chosen for every option, and the ruleset's full name if one was
+/// chosen.
+pub(crate) fn choose(
+    options: &[OptionDecl],
+    rulesets: &[Ruleset],
+    choices: &Choices,
+    sources: &mut Sources,
+) -> Result<(Vec<usize>, Option<String>), Diagnostic> {
+    let mut chosen: Vec<usize> = options.iter().map(|o| o.default).collect();
+    let mut ruleset_name = None;
+    if let Some(wanted) = &choices.ruleset {
+        let Some(rs) = find_ruleset(rulesets, wanted) else {
+            let prefix = "--ruleset \"";
+            let id = sources.add("command line", format!("{prefix}{wanted}\""));
+            let d = Diagnostic::at(
+                Span::new(id, prefix.len(), prefix.len() + wanted.len().max(1)),
+                format!("unknown ruleset \"{wanted}\""),
+            );
+            return Err(if rulesets.is_empty() {
+                d.expected("nothing: this file declares no rulesets")
+            } else {
+                d.expected(format!(
+                    "one of {}",
+                    quoted_list(rulesets.iter().map(|r| r.name.as_str()))
+                ))
+            });
+        };
+        for (entry, span) in &rs.entries {
+            let (oi, ii) = resolve(options, entry, &Origin::File(*span), sources)?;
+            chosen[oi] = ii;
+        }
+        ruleset_name = Some(rs.name.clone());
+    }
+    for text in &choices.options {
+        let (oi, ii) = resolve(options, text, &Origin::CommandLine, sources)?;
+        chosen[oi] = ii;
+    }
+    Ok((chosen, ruleset_name))
+}
+
+/// Replaces option placeholders by the chosen values.
+pub(crate) struct Substitute<'a> {
+    pub options: &'a [OptionDecl],
+    pub chosen: &'a [usize],
+}
+
+impl Substitute<'_> {
+    fn value(&self, node: &Node, key: &str, arg: &Option<String>) -> Result<&[Node], Diagnostic> {
+        let Some(oi) = self.options.iter().position(|o| o.key == key) else {
+            let d = Diagnostic::at(node.span, format!("no option declares `<{key}>`"));
+            return Err(if self.options.is_empty() {
+                d.expected("an `(option \"Header\" <Key> ...)` declaring it (this file has none)")
+            } else {
+                d.expected(format!(
+                    "one of the declared keys {}",
+                    self.options
+                        .iter()
+                        .map(|o| format!("<{}>", o.key))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            });
+        };
+        let opt = &self.options[oi];
+        let idx = match arg {
+            None => 0,
+            Some(a) => match opt.args.iter().position(|x| x == a) {
+                Some(i) => i,
+                None => {
+                    let d = Diagnostic::at(
+                        node.span,
+                        format!("option \"{}\" has no argument `{a}`", opt.header),
+                    );
+                    return Err(if opt.args.is_empty() {
+                        d.expected(format!("`<{key}>` (this option declares no `args:`)"))
+                    } else {
+                        d.expected(format!(
+                            "one of {}",
+                            opt.args
+                                .iter()
+                                .map(|x| format!("<{key}:{x}>"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                    });
+                }
+            },
+        };
+        Ok(&opt.items[self.chosen[oi]].values[idx])
+    }
+
+    /// The node with every placeholder replaced; a placeholder may stand for
+    /// several tokens (spliced into the parent) or none.
+    pub fn apply(&self, node: &Node, out: &mut Vec<Node>) -> Result<(), Diagnostic> {
+        self.apply_at(node, out, 0)
+    }
+
+    fn apply_at(&self, node: &Node, out: &mut Vec<Node>, nest: usize) -> Result<(), Diagnostic> {
+        match &node.kind {
+            Kind::OptionRef { key, arg } => {
+                if nest >= MAX_OPTION_NESTING {
+                    return Err(Diagnostic::at(
+                        node.span,
+                        "option values refer to each other too deeply (a loop?)",
+                    )
+                    .expected("option values that end in plain tokens"));
+                }
+                for v in self.value(node, key, arg)? {
+                    self.apply_at(v, out, nest + 1)?;
+                }
+            }
+            Kind::Form { head, args } => {
+                let mut head_toks = Vec::new();
+                self.apply_at(head, &mut head_toks, nest)?;
+                let mut toks = head_toks.into_iter();
+                let Some(new_head) = toks.next() else {
+                    return Err(Diagnostic::at(
+                        head.span,
+                        "this option value is empty but stands as a ludeme name",
+                    )
+                    .expected("an option item whose value is a ludeme name"));
+                };
+                let mut new_args: Vec<Node> = toks.collect();
+                for a in args {
+                    self.apply_at(a, &mut new_args, nest)?;
+                }
+                out.push(Node::new(
+                    Kind::Form {
+                        head: Box::new(new_head),
+                        args: new_args,
+                    },
+                    node.span,
+                ));
+            }
+            Kind::Array(items) => {
+                let mut new = Vec::with_capacity(items.len());
+                for a in items {
+                    self.apply_at(a, &mut new, nest)?;
+                }
+                out.push(Node::new(Kind::Array(new), node.span));
+            }
+            Kind::Named { name, value } => {
+                let mut vals = Vec::new();
+                self.apply_at(value, &mut vals, nest)?;
+                let mut vals = vals.into_iter();
+                if let Some(first) = vals.next() {
+                    out.push(Node::new(
+                        Kind::Named {
+                            name: name.clone(),
+                            value: Box::new(first),
+                        },
+                        node.span,
+                    ));
+                    out.extend(vals);
+                }
+            }
+            _ => out.push(node.clone()),
+        }
+        Ok(())
+    }
+}
