@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 pub mod board;
 pub mod expand;
+pub mod play;
 
 /// Options every command that loads a rules file takes.
 #[derive(Args, Debug, Clone, Default)]
@@ -48,6 +49,16 @@ pub enum Command {
     Check(expand::CheckArgs),
     /// Draw the board (or print it as JSON).
     Board(board::BoardArgs),
+    /// List the legal moves (after a line of play).
+    Moves(play::MovesArgs),
+    /// Count move sequences to a depth.
+    Perft(play::PerftArgs),
+    /// Play a whole game between agents.
+    Play(play::PlayArgs),
+    /// Random playouts from the start: playouts/s, moves/s, mean length.
+    Bench(play::BenchArgs),
+    /// A readable record of a line of play (for snapshot tests).
+    Trace(play::TraceArgs),
 }
 
 /// Runs a command; the error is the text to print on stderr.
@@ -56,5 +67,10 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Expand(a) => expand::run_expand(&a),
         Command::Check(a) => expand::run_check(&a),
         Command::Board(a) => board::run(&a),
+        Command::Moves(a) => play::run_moves(&a),
+        Command::Perft(a) => play::run_perft(&a),
+        Command::Play(a) => play::run_play(&a),
+        Command::Bench(a) => play::run_bench(&a),
+        Command::Trace(a) => play::run_trace(&a),
     }
 }

@@ -1,0 +1,126 @@
+//! Argument matching for one ludeme form: positional arguments are taken by
+//! what they are (a form's head, a word), named ones by name, and anything
+//! left over is an error — nothing written in a description is ignored.
+
+use crate::diag::{Diagnostic, Result, Span};
+use crate::syntax::{Kind, Node};
+
+pub struct Args<'a> {
+    pub head: String,
+    pub span: Span,
+    pos: Vec<Option<&'a Node>>,
+    named: Vec<(&'a str, Option<&'a Node>)>,
+}
+
+impl<'a> Args<'a> {
+    pub fn of(node: &'a Node) -> Args<'a> {
+        let (head, args): (String, &'a [Node]) = match &node.kind {
+            Kind::Form { head, args } => (
+                match &head.kind {
+                    Kind::Word(w) => w.clone(),
+                    Kind::Str(s) => format!("\"{s}\""),
+                    _ => String::new(),
+                },
+                args,
+            ),
+            _ => (String::new(), &[]),
+        };
+        let mut pos = Vec::new();
+        let mut named = Vec::new();
+        for a in args {
+            match &a.kind {
+                Kind::Named { name, value } => named.push((name.as_str(), Some(&**value))),
+                _ => pos.push(Some(a)),
+            }
+        }
+        Args {
+            head,
+            span: node.span,
+            pos,
+            named,
+        }
+    }
+
+    /// Takes a named argument.
+    pub fn named(&mut self, name: &str) -> Option<&'a Node> {
+        for (n, v) in self.named.iter_mut() {
+            if *n == name && v.is_some() {
+                return v.take();
+            }
+        }
+        None
+    }
+
+    /// Takes the next positional argument, whatever it is.
+    pub fn next(&mut self) -> Option<&'a Node> {
+        self.pos
+            .iter_mut()
+            .find(|p| p.is_some())
+            .and_then(|p| p.take())
+    }
+
+    /// Peeks at the next positional argument.
+    pub fn peek(&self) -> Option<&'a Node> {
+        self.pos.iter().flatten().next().copied()
+    }
+
+    /// Takes the first positional argument that satisfies `pred`.
+    pub fn take_if(&mut self, pred: impl Fn(&Node) -> bool) -> Option<&'a Node> {
+        for p in self.pos.iter_mut() {
+            if let Some(n) = p {
+                if pred(n) {
+                    return p.take();
+                }
+            }
+        }
+        None
+    }
+
+    /// Takes the first positional form whose head is `head`.
+    pub fn form(&mut self, head: &str) -> Option<&'a Node> {
+        self.take_if(|n| n.head_word() == Some(head))
+    }
+
+    /// Takes the first positional bare word among `words`.
+    pub fn word(&mut self, words: &[&str]) -> Option<&'a str> {
+        let n = self.take_if(|n| n.as_word().is_some_and(|w| words.contains(&w)))?;
+        n.as_word()
+    }
+
+    /// Takes the next positional argument or fails saying what was expected.
+    pub fn required(&mut self, what: &str) -> Result<&'a Node> {
+        self.next().ok_or_else(|| {
+            Diagnostic::at(
+                self.span,
+                format!("`({} ...)` is missing an argument", self.head),
+            )
+            .expected(what)
+        })
+    }
+
+    /// Fails on any argument not taken.
+    pub fn finish(self) -> Result<()> {
+        if let Some(n) = self.pos.into_iter().flatten().next() {
+            return Err(Diagnostic::at(
+                n.span,
+                format!(
+                    "unexpected argument {} in `({} ...)`",
+                    n.describe(),
+                    self.head
+                ),
+            )
+            .expected(format!(
+                "no more arguments for `{}` here (or an argument this ludeme takes)",
+                self.head
+            )));
+        }
+        if let Some((name, Some(v))) = self.named.into_iter().find(|(_, v)| v.is_some()) {
+            return Err(Diagnostic::at(
+                v.span,
+                format!("`{name}:` is not an argument of `({} ...)` here", self.head),
+            )
+            .expected(format!("one of the named arguments `{}` takes", self.head)));
+        }
+        Ok(())
+    }
+}

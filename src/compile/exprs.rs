@@ -1,0 +1,870 @@
+//! Integer, boolean, region, player and direction functions.
+
+use super::args::Args;
+use super::{Compiler, unknown, unsupported};
+use crate::board::{Dir, Relation};
+use crate::diag::{Diagnostic, Result};
+use crate::engine::eval::bool_reads_context_besides_to;
+use crate::engine::ir::*;
+use crate::syntax::{Kind, Node};
+
+const INT_FORMS: &str = "a number, (mover), (next), (from), (to), (between), (site), (+ ...), (- ...), (count ...), (size Stack at:X), (score P), (who at:X), (what at:X), (id ...), (handSite P), (centrePoint), a site label string";
+const BOOL_FORMS: &str = "True, False, (is ...), (= a b), (!= a b), (< a b), (<= a b), (> a b), (>= a b), (and ...), (or ...), (not X), (all ...)";
+const REGION_FORMS: &str =
+    "(sites ...), (difference A B), (intersection A B), (union A B), (forEach R if:C), a site";
+
+impl Compiler {
+    pub(crate) fn role(&self, n: &Node) -> Result<Role> {
+        let bad = || {
+            Diagnostic::at(n.span, format!("{} is not a player", n.describe())).expected(format!(
+                "a player: Mover, Next, Prev, P1..P{} (or `(mover)`, `(next)`, `(player N)`)",
+                self.players
+            ))
+        };
+        match &n.kind {
+            Kind::Word(w) => match w.as_str() {
+                "Mover" => Ok(Role::Mover),
+                "Next" => Ok(Role::Next),
+                "Prev" => Ok(Role::Prev),
+                "Neutral" => Ok(Role::Player(0)),
+                "All" => Ok(Role::All),
+                "Enemy" => Ok(Role::Enemy),
+                _ if w.starts_with('P') => match w[1..].parse::<u8>() {
+                    Ok(p) if p >= 1 && p <= self.players => Ok(Role::Player(p)),
+                    _ => Err(bad()),
+                },
+                _ => Err(bad()),
+            },
+            Kind::Form { .. } => match n.head_word() {
+                Some("mover") => Ok(Role::Mover),
+                Some("next") => Ok(Role::Next),
+                Some("prev") => Ok(Role::Prev),
+                Some("player") => match self.int(n)? {
+                    IntE::Const(p) if p >= 1 && p <= self.players as i32 => {
+                        Ok(Role::Player(p as u8))
+                    }
+                    _ => Err(bad()),
+                },
+                _ => Err(bad()),
+            },
+            Kind::Int(p) if *p >= 1 && *p <= self.players as i64 => Ok(Role::Player(*p as u8)),
+            _ => Err(bad()),
+        }
+    }
+
+    pub(crate) fn dirs(&self, n: &Node) -> Option<Result<DirSpec>> {
+        match &n.kind {
+            Kind::Word(w) => {
+                if let Some(r) = Relation::from_name(w) {
+                    return Some(Ok(DirSpec::Relation(r)));
+                }
+                Dir::from_name(w).map(|d| Ok(DirSpec::Dirs(vec![d])))
+            }
+            Kind::Form { .. } if n.head_word() == Some("directions") => Some((|| {
+                let mut a = Args::of(n);
+                let arg = a.required("directions")?;
+                let words: Vec<&Node> = match &arg.kind {
+                    Kind::Array(v) => v.iter().collect(),
+                    _ => vec![arg],
+                };
+                a.finish()?;
+                if words.len() == 1 {
+                    if let Some(r) = words[0].as_word().and_then(Relation::from_name) {
+                        return Ok(DirSpec::Relation(r));
+                    }
+                }
+                let mut out = Vec::new();
+                for w in words {
+                    match w.as_word().and_then(Dir::from_name) {
+                        Some(d) => out.push(d),
+                        None => {
+                            return Err(Diagnostic::at(
+                                w.span,
+                                format!("{} is not a direction", w.describe()),
+                            )
+                            .expected("a compass direction (N, NNE, NE, ENE, E, ... NNW)"));
+                        }
+                    }
+                }
+                out.sort();
+                Ok(DirSpec::Dirs(out))
+            })()),
+            _ => None,
+        }
+    }
+
+    /// Takes an optional direction argument.
+    pub(crate) fn take_dirs(&self, a: &mut Args) -> Result<Option<DirSpec>> {
+        match a.take_if(|n| self.dirs(n).is_some()) {
+            Some(n) => Ok(Some(
+                self.dirs(n)
+                    .unwrap_or(Ok(DirSpec::Relation(Relation::Adjacent)))?,
+            )),
+            None => Ok(None),
+        }
+    }
+
+    fn site_label(&self, n: &Node, s: &str) -> Result<i32> {
+        let board = self.board.as_ref().ok_or_else(|| {
+            Diagnostic::at(n.span, "a site label before the board").expected("the board first")
+        })?;
+        board.site_by_label(s).map(|i| i as i32).ok_or_else(|| {
+            Diagnostic::at(n.span, format!("\"{s}\" is not a site of this board")).expected(
+                format!(
+                    "a label from {} to {}",
+                    board.label(0),
+                    board.label(board.len() as u32 - 1)
+                ),
+            )
+        })
+    }
+
+    fn at_arg(&self, a: &mut Args, what: &str) -> Result<IntE> {
+        match a.named("at") {
+            Some(n) => self.int(n),
+            None => {
+                let n = a.required(what)?;
+                self.int(n)
+            }
+        }
+    }
+
+    pub(crate) fn int(&self, n: &Node) -> Result<IntE> {
+        self.int_raw(n).map(|e| self.fold(e))
+    }
+
+    /// Folds what does not depend on the state: arithmetic on constants,
+    /// and the size of fixed board regions.
+    fn fold(&self, e: IntE) -> IntE {
+        match e {
+            IntE::Arith(op, args) if args.iter().all(|a| matches!(a, IntE::Const(_))) => {
+                let v: Vec<i32> = args
+                    .iter()
+                    .map(|a| if let IntE::Const(c) = a { *c } else { 0 })
+                    .collect();
+                let mut acc = v[0];
+                for &x in &v[1..] {
+                    acc = match op {
+                        ArithOp::Add => acc.wrapping_add(x),
+                        ArithOp::Sub => acc.wrapping_sub(x),
+                        ArithOp::Mul => acc.wrapping_mul(x),
+                        ArithOp::Div => {
+                            if x == 0 {
+                                0
+                            } else {
+                                acc.wrapping_div(x)
+                            }
+                        }
+                        ArithOp::Mod => {
+                            if x == 0 {
+                                0
+                            } else {
+                                acc.wrapping_rem(x)
+                            }
+                        }
+                        ArithOp::Max => acc.max(x),
+                        ArithOp::Min => acc.min(x),
+                    };
+                }
+                IntE::Const(acc)
+            }
+            IntE::CountSites(r) => match (&*r, self.board.as_ref()) {
+                (RegionE::Board, Some(b)) => IntE::Const(b.len() as i32),
+                (RegionE::Corners, Some(b)) => IntE::Const(b.corners().len() as i32),
+                (RegionE::Outer, Some(b)) => IntE::Const(b.outer().len() as i32),
+                (RegionE::Inner, Some(b)) => IntE::Const(b.inner().len() as i32),
+                _ => IntE::CountSites(r),
+            },
+            e => e,
+        }
+    }
+
+    fn int_raw(&self, n: &Node) -> Result<IntE> {
+        match &n.kind {
+            Kind::Int(i) => i32::try_from(*i).map(IntE::Const).map_err(|_| {
+                Diagnostic::at(n.span, "number too large").expected("a 32-bit integer")
+            }),
+            Kind::Str(s) => {
+                if let Some(c) = self
+                    .comps_named(s)
+                    .first()
+                    .filter(|_| self.comps_named(s).len() == 1)
+                {
+                    return Ok(IntE::Const(*c as i32));
+                }
+                Ok(IntE::Const(self.site_label(n, s)?))
+            }
+            Kind::Word(_) => Ok(IntE::Role(
+                self.role(n)
+                    .map_err(|_| unknown(n, "an integer", INT_FORMS))?,
+            )),
+            Kind::Form { .. } => {
+                let head = n.head_word().unwrap_or("");
+                let mut a = Args::of(n);
+                let v = match head {
+                    "mover" => IntE::Role(Role::Mover),
+                    "next" => IntE::Role(Role::Next),
+                    "prev" => IntE::Role(Role::Prev),
+                    "from" => IntE::From,
+                    "to" => IntE::To,
+                    "between" => IntE::Between,
+                    "site" => IntE::Site,
+                    "player" => {
+                        let p = a.required("a player number")?;
+                        self.int(p)?
+                    }
+                    "+" | "-" | "*" | "/" | "%" | "max" | "min" => {
+                        let op = match head {
+                            "+" => ArithOp::Add,
+                            "-" => ArithOp::Sub,
+                            "*" => ArithOp::Mul,
+                            "/" => ArithOp::Div,
+                            "%" => ArithOp::Mod,
+                            "max" => ArithOp::Max,
+                            _ => ArithOp::Min,
+                        };
+                        let mut args = Vec::new();
+                        while let Some(x) = a.next() {
+                            match &x.kind {
+                                Kind::Array(v) => {
+                                    for y in v {
+                                        args.push(self.int(y)?);
+                                    }
+                                }
+                                _ => args.push(self.int(x)?),
+                            }
+                        }
+                        if args.is_empty() {
+                            return Err(Diagnostic::at(
+                                n.span,
+                                format!("`({head} ...)` needs arguments"),
+                            )
+                            .expected("integers"));
+                        }
+                        if head == "-" && args.len() == 1 {
+                            args.insert(0, IntE::Const(0));
+                        }
+                        IntE::Arith(op, args)
+                    }
+                    "abs" => {
+                        let x = a.required("an integer")?;
+                        IntE::Abs(Box::new(self.int(x)?))
+                    }
+                    "if" => {
+                        let c = a.required("a condition")?;
+                        let x = a.required("a value")?;
+                        let y = a.required("a value")?;
+                        IntE::If(
+                            Box::new(self.boolean(c)?),
+                            Box::new(self.int(x)?),
+                            Box::new(self.int(y)?),
+                        )
+                    }
+                    "count" => self.count(n, &mut a)?,
+                    "size" => {
+                        if a.word(&["Stack"]).is_none() {
+                            return Err(unsupported(n, "`(size Stack at:X)`"));
+                        }
+                        IntE::SizeStack(Box::new(self.at_arg(&mut a, "a site")?))
+                    }
+                    "score" => {
+                        let p = a.required("a player")?;
+                        IntE::Score(self.role(p)?)
+                    }
+                    "who" => IntE::Who(Box::new(self.at_arg(&mut a, "a site")?)),
+                    "what" => IntE::What(Box::new(self.at_arg(&mut a, "a site")?)),
+                    "id" => {
+                        let x = a.required("a piece name or a player")?;
+                        match &x.kind {
+                            Kind::Str(s) => {
+                                let comps = self.comps_named(s);
+                                if comps.is_empty() {
+                                    return Err(Diagnostic::at(
+                                        x.span,
+                                        format!("no piece is named \"{s}\""),
+                                    )
+                                    .expected(format!("one of: {}", self.piece_names())));
+                                }
+                                match a.next() {
+                                    Some(r) => {
+                                        let role = self.role(r)?;
+                                        match role {
+                                            Role::Player(p) => IntE::Const(
+                                                comps
+                                                    .iter()
+                                                    .copied()
+                                                    .find(|&c| self.comps[c as usize].owner == p)
+                                                    .unwrap_or(0)
+                                                    as i32,
+                                            ),
+                                            _ => {
+                                                // resolved at play time: component of `base` owned by the role
+                                                let mut e = IntE::Const(0);
+                                                for &c in comps.iter().rev() {
+                                                    e = IntE::If(
+                                                        Box::new(BoolE::Cmp(
+                                                            CmpOp::Eq,
+                                                            Box::new(IntE::Role(role)),
+                                                            Box::new(IntE::Const(
+                                                                self.comps[c as usize].owner as i32,
+                                                            )),
+                                                        )),
+                                                        Box::new(IntE::Const(c as i32)),
+                                                        Box::new(e),
+                                                    );
+                                                }
+                                                e
+                                            }
+                                        }
+                                    }
+                                    None if comps.len() == 1 => IntE::Const(comps[0] as i32),
+                                    None => {
+                                        return Err(Diagnostic::at(
+                                            x.span,
+                                            format!("\"{s}\" names several pieces"),
+                                        )
+                                        .expected("a full piece name, or a player after it"));
+                                    }
+                                }
+                            }
+                            _ => IntE::Role(self.role(x)?),
+                        }
+                    }
+                    "handSite" => {
+                        let p = a.required("a player")?;
+                        if self.hand_sites == 0 {
+                            return Err(Diagnostic::at(n.span, "the game has no hands")
+                                .expected("`(hand Each)` in the equipment"));
+                        }
+                        IntE::HandSite(self.role(p)?)
+                    }
+                    "centrePoint" => {
+                        let b = self.board.as_ref().map(|b| b.centre()).unwrap_or(0);
+                        IntE::Const(b as i32)
+                    }
+                    _ => return Err(unknown(n, "an integer", INT_FORMS)),
+                };
+                a.finish()?;
+                Ok(v)
+            }
+            _ => Err(unknown(n, "an integer", INT_FORMS)),
+        }
+    }
+
+    fn count(&self, n: &Node, a: &mut Args) -> Result<IntE> {
+        let kind = a.word(&["Sites", "Pieces", "Moves", "Turns", "Groups", "Steps"]);
+        Ok(match kind {
+            Some("Sites") => {
+                let r = match a.named("in") {
+                    Some(r) => r,
+                    None => a.required("a region (in:...)")?,
+                };
+                IntE::CountSites(Box::new(self.region(r)?))
+            }
+            Some("Pieces") => {
+                let who = match a.take_if(|x| {
+                    x.as_word().is_some()
+                        || matches!(x.head_word(), Some("mover" | "next" | "prev" | "player"))
+                }) {
+                    Some(w) => self.role(w)?,
+                    None => Role::All,
+                };
+                let comps = match a.take_if(|x| matches!(x.kind, Kind::Str(_))) {
+                    Some(x) => {
+                        let name = x.as_str().unwrap_or("");
+                        let cs = self.comps_named(name);
+                        if cs.is_empty() {
+                            return Err(Diagnostic::at(
+                                x.span,
+                                format!("no piece is named \"{name}\""),
+                            )
+                            .expected(format!("one of: {}", self.piece_names())));
+                        }
+                        Some(cs)
+                    }
+                    None => None,
+                };
+                let region = match a.named("in") {
+                    Some(r) => Some(Box::new(self.region(r)?)),
+                    None => None,
+                };
+                IntE::CountPieces { who, region, comps }
+            }
+            Some("Moves") => IntE::CountMoves,
+            Some("Turns") => IntE::CountTurns,
+            Some("Groups") => {
+                let dirs = self
+                    .take_dirs(a)?
+                    .unwrap_or(DirSpec::Relation(Relation::Adjacent));
+                let cond = match a.named("if") {
+                    Some(c) => Some(Box::new(self.boolean(c)?)),
+                    None => None,
+                };
+                let min = match a.named("min") {
+                    Some(m) => m
+                        .as_int()
+                        .ok_or_else(|| Diagnostic::at(m.span, "bad min").expected("an integer"))?
+                        as i32,
+                    None => 0,
+                };
+                IntE::CountGroups { dirs, cond, min }
+            }
+            Some("Steps") => {
+                let step = a.form("step").ok_or_else(|| {
+                    Diagnostic::at(n.span, "`count Steps` needs a `(step ...)`")
+                        .expected("`(count Steps (step DIRS (to if:C)) FROM TARGETS)`")
+                })?;
+                let search = self.step_search(step)?;
+                let from = a.required("the origin site")?;
+                let from = self.int(from)?;
+                let targets = a.required("the target region")?;
+                let targets = self.region(targets)?;
+                let id = self.n_step_caches_next();
+                IntE::CountSteps {
+                    search,
+                    from: Box::new(from),
+                    targets: Box::new(targets),
+                    id,
+                }
+            }
+            _ => {
+                return Err(unsupported(
+                    n,
+                    "`(count Sites|Pieces|Moves|Turns|Groups|Steps ...)`",
+                ));
+            }
+        })
+    }
+
+    fn n_step_caches_next(&self) -> u32 {
+        let c = self.n_step_caches_cell();
+        let v = c.get();
+        c.set(v + 1);
+        v
+    }
+
+    pub(crate) fn step_search(&self, n: &Node) -> Result<StepSearch> {
+        let mut a = Args::of(n);
+        let dirs = self
+            .take_dirs(&mut a)?
+            .unwrap_or(DirSpec::Relation(Relation::Adjacent));
+        let enter = match a.form("to") {
+            Some(t) => {
+                let mut b = Args::of(t);
+                let c = b.named("if").map(|c| self.boolean(c)).transpose()?;
+                b.finish()?;
+                c
+            }
+            None => None,
+        };
+        a.finish()?;
+        let cacheable = enter
+            .as_ref()
+            .is_none_or(|e| !bool_reads_context_besides_to(e));
+        Ok(StepSearch {
+            dirs,
+            enter: enter.map(Box::new),
+            cacheable,
+        })
+    }
+
+    pub(crate) fn boolean(&self, n: &Node) -> Result<BoolE> {
+        match &n.kind {
+            Kind::Bool(b) => Ok(BoolE::Const(*b)),
+            Kind::Form { .. } => {
+                let head = n.head_word().unwrap_or("");
+                let mut a = Args::of(n);
+                let v = match head {
+                    "not" => {
+                        let x = a.required("a condition")?;
+                        BoolE::Not(Box::new(self.boolean(x)?))
+                    }
+                    "and" | "or" => {
+                        let mut v = Vec::new();
+                        while let Some(x) = a.next() {
+                            match &x.kind {
+                                Kind::Array(items) => {
+                                    for y in items {
+                                        v.push(self.boolean(y)?);
+                                    }
+                                }
+                                _ => v.push(self.boolean(x)?),
+                            }
+                        }
+                        if head == "and" {
+                            BoolE::And(v)
+                        } else {
+                            BoolE::Or(v)
+                        }
+                    }
+                    "=" | "!=" | "<" | "<=" | ">" | ">=" => {
+                        let op = match head {
+                            "=" => CmpOp::Eq,
+                            "!=" => CmpOp::Ne,
+                            "<" => CmpOp::Lt,
+                            "<=" => CmpOp::Le,
+                            ">" => CmpOp::Gt,
+                            _ => CmpOp::Ge,
+                        };
+                        let x = a.required("an integer")?;
+                        let y = a.required("an integer")?;
+                        BoolE::Cmp(op, Box::new(self.int(x)?), Box::new(self.int(y)?))
+                    }
+                    "is" => self.is(n, &mut a)?,
+                    "all" => match a.word(&["Passed", "Sites", "Groups"]) {
+                        Some("Passed") => BoolE::AllPassed,
+                        Some("Sites") => {
+                            let r = a.required("a region")?;
+                            let r = self.region(r)?;
+                            let c = a.named("if").ok_or_else(|| {
+                                Diagnostic::at(n.span, "`all Sites` needs `if:`")
+                                    .expected("`(all Sites R if:C)`")
+                            })?;
+                            BoolE::AllSites(Box::new(r), Box::new(self.boolean(c)?))
+                        }
+                        Some("Groups") => {
+                            a.word(&["Cell", "Vertex"]);
+                            let dirs = self
+                                .take_dirs(&mut a)?
+                                .unwrap_or(DirSpec::Relation(Relation::Adjacent));
+                            let of = a.named("of").ok_or_else(|| {
+                                Diagnostic::at(n.span, "`all Groups` needs `of:`")
+                                    .expected("`(all Groups DIRS of:C if:D)`")
+                            })?;
+                            let c = a.named("if").ok_or_else(|| {
+                                Diagnostic::at(n.span, "`all Groups` needs `if:`")
+                                    .expected("`(all Groups DIRS of:C if:D)`")
+                            })?;
+                            BoolE::AllGroups {
+                                dirs,
+                                of: Box::new(self.boolean(of)?),
+                                cond: Box::new(self.boolean(c)?),
+                            }
+                        }
+                        _ => {
+                            return Err(unsupported(
+                                n,
+                                "`(all Passed)`, `(all Sites ...)` or `(all Groups ...)`",
+                            ));
+                        }
+                    },
+                    _ => return Err(unknown(n, "a condition", BOOL_FORMS)),
+                };
+                a.finish()?;
+                Ok(v)
+            }
+            _ => Err(unknown(n, "a condition", BOOL_FORMS)),
+        }
+    }
+
+    fn is(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
+        let kind = a.word(&[
+            "Empty", "Occupied", "Enemy", "Friend", "Mover", "Next", "In", "Prev", "Proposed",
+            "Line",
+        ]);
+        Ok(match kind {
+            Some("Empty") => BoolE::IsEmpty(Box::new(self.at_arg(a, "a site")?)),
+            Some("Occupied") => BoolE::IsOccupied(Box::new(self.at_arg(a, "a site")?)),
+            Some("Enemy") => {
+                let p = a.required("a player")?;
+                BoolE::IsEnemy(Box::new(self.int(p)?))
+            }
+            Some("Friend") => {
+                let p = a.required("a player")?;
+                BoolE::IsFriend(Box::new(self.int(p)?))
+            }
+            Some("Mover") => {
+                let p = a.required("a player")?;
+                BoolE::IsFriend(Box::new(self.int(p)?))
+            }
+            Some("Next") => {
+                let p = a.required("a player")?;
+                BoolE::Cmp(
+                    CmpOp::Eq,
+                    Box::new(self.int(p)?),
+                    Box::new(IntE::Role(Role::Next)),
+                )
+            }
+            Some("In") => {
+                let s = a.required("a site")?;
+                let r = a.required("a region")?;
+                BoolE::IsIn(Box::new(self.int(s)?), Box::new(self.region(r)?))
+            }
+            Some("Prev") => {
+                let w = a.required("`Mover`")?;
+                if w.as_word() != Some("Mover") {
+                    return Err(
+                        Diagnostic::at(w.span, "only `(is Prev Mover)` is supported")
+                            .expected("`Mover`"),
+                    );
+                }
+                BoolE::IsPrevMover
+            }
+            Some("Proposed") => {
+                let s = a.required("a proposal name")?;
+                let name = s.as_str().ok_or_else(|| {
+                    Diagnostic::at(s.span, "expected a proposal name").expected("a string")
+                })?;
+                BoolE::IsProposed(self.proposal_id(name))
+            }
+            Some("Line") => {
+                let len = a.required("a length")?;
+                let len = self.int(len)?;
+                let dirs = self
+                    .take_dirs(a)?
+                    .unwrap_or(DirSpec::Relation(Relation::Adjacent));
+                let exact = match a.named("exact") {
+                    Some(e) => match e.kind {
+                        Kind::Bool(b) => b,
+                        _ => {
+                            return Err(Diagnostic::at(e.span, "expected True or False")
+                                .expected("a boolean"));
+                        }
+                    },
+                    None => false,
+                };
+                let through = a
+                    .named("through")
+                    .map(|t| self.int(t))
+                    .transpose()?
+                    .map(Box::new);
+                BoolE::IsLine {
+                    len: Box::new(len),
+                    dirs,
+                    exact,
+                    through,
+                }
+            }
+            _ => {
+                return Err(unsupported(
+                    n,
+                    "`(is Empty|Occupied|Enemy|Friend|Mover|In|Prev|Proposed|Line ...)`",
+                ));
+            }
+        })
+    }
+
+    pub(crate) fn proposal_id(&self, name: &str) -> u32 {
+        let cell = self.proposals_cell();
+        let mut p = cell.borrow_mut();
+        if let Some(i) = p.iter().position(|x| x == name) {
+            return i as u32;
+        }
+        p.push(name.to_string());
+        (p.len() - 1) as u32
+    }
+
+    pub(crate) fn region(&self, n: &Node) -> Result<RegionE> {
+        match &n.kind {
+            Kind::Array(v) => Ok(RegionE::List(
+                v.iter().map(|x| self.int(x)).collect::<Result<_>>()?,
+            )),
+            Kind::Form { .. } => {
+                let head = n.head_word().unwrap_or("");
+                let mut a = Args::of(n);
+                let v = match head {
+                    "sites" => self.sites(n, &mut a)?,
+                    "difference" => {
+                        let x = a.required("a region")?;
+                        let y = a.required("a region")?;
+                        RegionE::Difference(Box::new(self.region(x)?), Box::new(self.region(y)?))
+                    }
+                    "intersection" | "union" => {
+                        let mut v = Vec::new();
+                        while let Some(x) = a.next() {
+                            match &x.kind {
+                                Kind::Array(items) => {
+                                    for y in items {
+                                        v.push(self.region(y)?);
+                                    }
+                                }
+                                _ => v.push(self.region(x)?),
+                            }
+                        }
+                        if v.is_empty() {
+                            return Err(Diagnostic::at(
+                                n.span,
+                                format!("`({head} ...)` needs regions"),
+                            )
+                            .expected("two or more regions"));
+                        }
+                        if head == "union" {
+                            RegionE::Union(v)
+                        } else {
+                            RegionE::Intersection(v)
+                        }
+                    }
+                    "forEach" => {
+                        let r = a.required("a region")?;
+                        let r = self.region(r)?;
+                        let c = a.named("if").ok_or_else(|| {
+                            Diagnostic::at(n.span, "`forEach` over a region needs `if:`")
+                                .expected("`(forEach REGION if:C)`")
+                        })?;
+                        RegionE::Filter(Box::new(r), Box::new(self.boolean(c)?))
+                    }
+                    "if" => {
+                        let c = a.required("a condition")?;
+                        let x = a.required("a region")?;
+                        let y = a.required("a region")?;
+                        RegionE::If(
+                            Box::new(self.boolean(c)?),
+                            Box::new(self.region(x)?),
+                            Box::new(self.region(y)?),
+                        )
+                    }
+                    _ => {
+                        drop(a);
+                        return match self.int(n) {
+                            Ok(i) => Ok(RegionE::Site(Box::new(i))),
+                            Err(_) => Err(unknown(n, "a region", REGION_FORMS)),
+                        };
+                    }
+                };
+                a.finish()?;
+                Ok(v)
+            }
+            _ => match self.int(n) {
+                Ok(i) => Ok(RegionE::Site(Box::new(i))),
+                Err(_) => Err(unknown(n, "a region", REGION_FORMS)),
+            },
+        }
+    }
+
+    fn sites(&self, n: &Node, a: &mut Args) -> Result<RegionE> {
+        if let Some(arr) = a.take_if(|x| matches!(x.kind, Kind::Array(_))) {
+            return self.region(arr);
+        }
+        let kind = a.word(&[
+            "Board",
+            "Empty",
+            "Corners",
+            "Outer",
+            "Perimeter",
+            "Inner",
+            "Occupied",
+            "Around",
+            "Hand",
+            "Distance",
+            "LineOfSight",
+        ]);
+        Ok(match kind {
+            None if a.peek().is_none() => RegionE::CurrentGroup,
+            Some("Board") => RegionE::Board,
+            Some("Empty") => RegionE::Empty,
+            Some("Corners") => RegionE::Corners,
+            Some("Outer") | Some("Perimeter") => RegionE::Outer,
+            Some("Inner") => RegionE::Inner,
+            Some("Occupied") => {
+                let by = a.named("by").ok_or_else(|| {
+                    Diagnostic::at(n.span, "`sites Occupied` needs `by:`")
+                        .expected("`(sites Occupied by:Mover)`")
+                })?;
+                let who = self.role(by)?;
+                let board_only = match a.named("container") {
+                    Some(c) => match c.as_str() {
+                        Some("Board") => true,
+                        _ => {
+                            return Err(Diagnostic::at(
+                                c.span,
+                                "only the board container is supported",
+                            )
+                            .expected("container:\"Board\""));
+                        }
+                    },
+                    None => false,
+                };
+                RegionE::Occupied { who, board_only }
+            }
+            Some("Around") => {
+                let of = a.required("a site or region")?;
+                let of = self.region(of)?;
+                let filter = match a.word(&["Own", "Enemy", "Empty", "NotEmpty", "Occupied"]) {
+                    Some("Own") => Some(AroundFilter::Own),
+                    Some("Enemy") => Some(AroundFilter::Enemy),
+                    Some("Empty") => Some(AroundFilter::Empty),
+                    Some(_) => Some(AroundFilter::Occupied),
+                    None => None,
+                };
+                let dirs = self
+                    .take_dirs(a)?
+                    .unwrap_or(DirSpec::Relation(Relation::Adjacent));
+                let cond = a
+                    .named("if")
+                    .map(|c| self.boolean(c))
+                    .transpose()?
+                    .map(Box::new);
+                let distance = a
+                    .named("distance")
+                    .map(|d| self.int(d))
+                    .transpose()?
+                    .map(Box::new);
+                let include_self = a
+                    .named("includeSelf")
+                    .is_some_and(|b| matches!(b.kind, Kind::Bool(true)));
+                RegionE::Around {
+                    of: Box::new(of),
+                    dirs,
+                    filter,
+                    cond,
+                    distance,
+                    include_self,
+                }
+            }
+            Some("Hand") => {
+                let p = a.required("a player")?;
+                if self.hand_sites == 0 {
+                    return Err(Diagnostic::at(n.span, "the game has no hands")
+                        .expected("`(hand Each)` in the equipment"));
+                }
+                RegionE::Hand(self.role(p)?)
+            }
+            Some("Distance") => {
+                let step = a.form("step").ok_or_else(|| {
+                    Diagnostic::at(n.span, "`sites Distance` needs a `(step ...)`")
+                        .expected("`(sites Distance (step ...) from:X (exact N))`")
+                })?;
+                let search = self.step_search(step)?;
+                let from = a.named("from").ok_or_else(|| {
+                    Diagnostic::at(n.span, "`sites Distance` needs `from:`").expected("from:SITE")
+                })?;
+                let from = self.int(from)?;
+                let ex = a.form("exact").ok_or_else(|| {
+                    Diagnostic::at(n.span, "`sites Distance` needs `(exact N)`")
+                        .expected("`(exact N)`")
+                })?;
+                let mut b = Args::of(ex);
+                let e = b.required("a distance")?;
+                let e = self.int(e)?;
+                b.finish()?;
+                RegionE::Distance {
+                    search,
+                    from: Box::new(from),
+                    exact: Box::new(e),
+                }
+            }
+            Some("LineOfSight") => {
+                if a.word(&["Farthest"]).is_none() {
+                    return Err(unsupported(n, "`(sites LineOfSight Farthest at:X)`"));
+                }
+                let at = a.named("at").ok_or_else(|| {
+                    Diagnostic::at(n.span, "`sites LineOfSight` needs `at:`").expected("at:SITE")
+                })?;
+                let at = self.int(at)?;
+                let dirs = self
+                    .take_dirs(a)?
+                    .unwrap_or(DirSpec::Relation(Relation::Adjacent));
+                RegionE::LineOfSightFarthest {
+                    at: Box::new(at),
+                    dirs,
+                }
+            }
+            _ => {
+                return Err(unsupported(
+                    n,
+                    "`(sites Board|Empty|Corners|Outer|Perimeter|Inner|Occupied|Around|Hand|Distance|LineOfSight ...)` or `(sites {...})`",
+                ));
+            }
+        })
+    }
+}

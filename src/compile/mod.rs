@@ -1,0 +1,800 @@
+//! The compile stage: the expanded syntax tree becomes a typed rule tree
+//! ([`crate::engine::Game`]). Names are resolved here once; unknown ludemes,
+//! wrong or missing arguments and ludemes we do not implement are located
+//! errors.
+
+mod args;
+mod exprs;
+mod moves;
+
+use crate::board::Board;
+use crate::diag::{Diagnostic, Result};
+use crate::engine::Game;
+use crate::engine::ir::*;
+use crate::syntax::{Kind, Node};
+use args::Args;
+
+/// Ludii ludemes this engine knows by name but does not implement: using one
+/// is a clear "not supported" error, never silently ignored.
+const UNSUPPORTED: &[&str] = &[
+    "dice",
+    "deck",
+    "track",
+    "map",
+    "regions",
+    "domino",
+    "tile",
+    "card",
+    "roll",
+    "shoot",
+    "sow",
+    "trigger",
+    "vote",
+    "claim",
+    "select",
+    "bet",
+    "note",
+    "swap",
+    "leap",
+    "custodial",
+    "enclose",
+    "intervene",
+    "surround",
+    "directional",
+    "flip",
+    "push",
+    "satisfy",
+    "while",
+    "repeat",
+    "seq",
+    "mode",
+    "dominoes",
+    "graph",
+    "tiling",
+    "spiral",
+    "merge",
+    "shift",
+];
+
+pub(crate) fn unsupported(node: &Node, what: &str) -> Diagnostic {
+    let name = node.head_word().or(node.as_word()).unwrap_or("?");
+    Diagnostic::at(
+        node.span,
+        format!("`{name}` is a Ludii ludeme that ludeme does not support yet"),
+    )
+    .expected(what.to_string())
+}
+
+pub(crate) fn unknown(node: &Node, what: &str, choices: &str) -> Diagnostic {
+    if let Some(h) = node.head_word().or(node.as_word()) {
+        if UNSUPPORTED.contains(&h) {
+            return unsupported(node, what);
+        }
+    }
+    Diagnostic::at(node.span, format!("{} is not {what}", node.describe()))
+        .expected(format!("{what}: {choices}"))
+}
+
+/// Compiles an expanded `(game "Name" ...)` form.
+pub fn compile(game: &Node, options: Vec<(String, String)>) -> Result<Game> {
+    if game.head_word() != Some("game") {
+        return Err(Diagnostic::at(game.span, "expected a `(game ...)` form")
+            .expected("`(game \"Name\" ...)`"));
+    }
+    let mut c = Compiler::default();
+    let mut a = Args::of(game);
+    let name = a
+        .take_if(|n| matches!(n.kind, Kind::Str(_)))
+        .and_then(|n| n.as_str())
+        .ok_or_else(|| {
+            Diagnostic::at(game.span, "the game has no name").expected("`(game \"Name\" ...)`")
+        })?
+        .to_string();
+    let players = a.form("players").ok_or_else(|| {
+        Diagnostic::at(game.span, "the game has no `(players ...)`").expected("`(players 2)`")
+    })?;
+    c.players(players)?;
+    let equipment = a.form("equipment").ok_or_else(|| {
+        Diagnostic::at(game.span, "the game has no `(equipment ...)`")
+            .expected("`(equipment { (board ...) ... })`")
+    })?;
+    c.equipment(equipment)?;
+    let rules = a.form("rules").ok_or_else(|| {
+        Diagnostic::at(game.span, "the game has no `(rules ...)`")
+            .expected("`(rules (play ...) (end ...))`")
+    })?;
+    let meta_outer = a.form("meta");
+    a.finish()?;
+    if let Some(m) = meta_outer {
+        c.meta(m)?;
+    }
+    c.rules(rules)?;
+    c.finish(name, options)
+}
+
+#[derive(Default)]
+pub(crate) struct Compiler {
+    pub(crate) players: u8,
+    pub(crate) board: Option<Board>,
+    pub(crate) comps: Vec<Component>,
+    /// Moves written inside `(piece ...)`, per component.
+    pub(crate) piece_moves: Vec<(u8, Node)>,
+    pub(crate) gens: Vec<GenNode>,
+    pub(crate) proposals: std::cell::RefCell<Vec<String>>,
+    pub(crate) n_step_caches: std::cell::Cell<u32>,
+    pub(crate) hand_sites: u32,
+    pub(crate) stacking: bool,
+    pub(crate) phases: Vec<Phase>,
+    pub(crate) start: Vec<StartRule>,
+    pub(crate) end: Vec<EndRule>,
+    pub(crate) no_repeat_in_turn: bool,
+    pub(crate) uses_all_passed: bool,
+}
+
+impl Compiler {
+    fn players(&mut self, node: &Node) -> Result<()> {
+        let mut a = Args::of(node);
+        let arg = a.required("a number of players, or `{(player ...) ...}`")?;
+        let n = match &arg.kind {
+            Kind::Int(i) => *i,
+            Kind::Array(v) => v.len() as i64,
+            _ => {
+                return Err(Diagnostic::at(
+                    arg.span,
+                    format!("{} is not a number of players", arg.describe()),
+                )
+                .expected("`(players 2)`"));
+            }
+        };
+        a.finish()?;
+        if !(1..=crate::engine::MAX_PLAYERS as i64).contains(&n) {
+            return Err(
+                Diagnostic::at(arg.span, format!("{n} players is not supported"))
+                    .expected(format!("1 to {} players", crate::engine::MAX_PLAYERS)),
+            );
+        }
+        self.players = n as u8;
+        Ok(())
+    }
+
+    fn equipment(&mut self, node: &Node) -> Result<()> {
+        let mut a = Args::of(node);
+        let items: Vec<&Node> = match a.next() {
+            Some(Node {
+                kind: Kind::Array(v),
+                ..
+            }) => v.iter().collect(),
+            Some(n) => vec![n],
+            None => vec![],
+        };
+        a.finish()?;
+        self.comps.push(Component {
+            name: String::new(),
+            base: String::new(),
+            owner: 0,
+        });
+        for item in items {
+            match item.head_word() {
+                Some("board") => {
+                    if self.board.is_some() {
+                        return Err(Diagnostic::at(item.span, "a second `(board ...)`")
+                            .expected("one board"));
+                    }
+                    self.board = Some(Board::from_node(item)?);
+                }
+                Some("piece") => self.piece(item)?,
+                Some("hand") => {
+                    let mut a = Args::of(item);
+                    let who = a.required("`Each`")?;
+                    if who.as_word() != Some("Each") {
+                        return Err(Diagnostic::at(
+                            who.span,
+                            format!("{} hands are not supported", who.describe()),
+                        )
+                        .expected("`(hand Each)`"));
+                    }
+                    let size = match a.named("size") {
+                        Some(n) => n.as_int().filter(|&i| i >= 1 && i <= 64).ok_or_else(|| {
+                            Diagnostic::at(n.span, "bad hand size")
+                                .expected("a whole number from 1 to 64")
+                        })? as u32,
+                        None => 1,
+                    };
+                    a.finish()?;
+                    self.hand_sites = size;
+                }
+                _ => {
+                    return Err(unknown(
+                        item,
+                        "an item of equipment",
+                        "(board ...), (piece ...), (hand Each)",
+                    ));
+                }
+            }
+        }
+        if self.board.is_none() {
+            return Err(
+                Diagnostic::at(node.span, "the equipment has no board").expected("`(board ...)`")
+            );
+        }
+        Ok(())
+    }
+
+    fn piece(&mut self, node: &Node) -> Result<()> {
+        let mut a = Args::of(node);
+        let name_node = a.required("the piece's name, a string")?;
+        let base = name_node
+            .as_str()
+            .ok_or_else(|| {
+                Diagnostic::at(name_node.span, "a piece's name must be a string")
+                    .expected("`(piece \"Disc\" Each)`")
+            })?
+            .to_string();
+        let owner_node = a.required("the owner: `Each`, `Neutral`, `Shared`, `P1`, `P2` ...")?;
+        let owners: Vec<u8> = match owner_node.as_word() {
+            Some("Each") => (1..=self.players).collect(),
+            Some("Neutral") | Some("Shared") => vec![0],
+            Some(w)
+                if w.starts_with('P')
+                    && w[1..]
+                        .parse::<u8>()
+                        .is_ok_and(|p| p >= 1 && p <= self.players) =>
+            {
+                vec![w[1..].parse().unwrap_or(1)]
+            }
+            _ => {
+                return Err(Diagnostic::at(
+                    owner_node.span,
+                    format!("{} is not an owner of a piece", owner_node.describe()),
+                )
+                .expected("`Each`, `Neutral`, `Shared` or a player `P1`..`P{n}`"));
+            }
+        };
+        let moves = a.next();
+        if let Some(m) = a
+            .named("maxState")
+            .or(a.named("maxValue"))
+            .or(a.named("maxCount"))
+        {
+            return Err(unsupported(m, "a piece without piece states"));
+        }
+        a.finish()?;
+        for o in owners {
+            let idx = self.comps.len();
+            if idx > 250 {
+                return Err(
+                    Diagnostic::at(node.span, "too many pieces").expected("at most 250 components")
+                );
+            }
+            self.comps.push(Component {
+                name: format!("{base}{o}"),
+                base: base.clone(),
+                owner: o,
+            });
+            if let Some(m) = moves {
+                self.piece_moves.push((idx as u8, m.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    fn meta(&mut self, node: &Node) -> Result<()> {
+        let mut a = Args::of(node);
+        while let Some(item) = a.next() {
+            let items: Vec<&Node> = match &item.kind {
+                Kind::Array(v) => v.iter().collect(),
+                _ => vec![item],
+            };
+            for it in items {
+                let mut b = Args::of(it);
+                match it.head_word() {
+                    Some("no") => {
+                        let w = b.word(&["Repeat"]);
+                        let kind = b.word(&["PositionalInTurn"]);
+                        if w.is_none() || kind.is_none() {
+                            return Err(unsupported(it, "`(no Repeat PositionalInTurn)`"));
+                        }
+                        b.finish()?;
+                        self.no_repeat_in_turn = true;
+                    }
+                    _ => return Err(unknown(it, "a meta rule", "(no Repeat PositionalInTurn)")),
+                }
+            }
+        }
+        a.finish()
+    }
+
+    fn rules(&mut self, node: &Node) -> Result<()> {
+        let mut a = Args::of(node);
+        if let Some(m) = a.form("meta") {
+            self.meta(m)?;
+        }
+        let start = a.form("start");
+        let play = a.form("play");
+        let end = a.form("end");
+        let phases = a.named("phases");
+        a.finish()?;
+        if let Some(s) = start {
+            self.start_rules(s)?;
+        }
+        match (play, phases) {
+            (Some(p), None) => {
+                let mut pa = Args::of(p);
+                let m = pa.required("the moves")?;
+                pa.finish()?;
+                let id = self.moves_node(m, None)?;
+                self.phases.push(Phase {
+                    name: "Play".into(),
+                    owner: None,
+                    play: id,
+                    end: vec![],
+                    next: vec![],
+                });
+            }
+            (None, Some(ph)) => self.phases(ph)?,
+            (Some(p), Some(_)) => {
+                return Err(Diagnostic::at(p.span, "both `(play ...)` and `phases:`")
+                    .expected("one of them"));
+            }
+            (None, None) => {
+                return Err(Diagnostic::at(node.span, "the rules have no `(play ...)`")
+                    .expected("`(play ...)` or `phases:{...}`"));
+            }
+        }
+        if let Some(e) = end {
+            self.end = self.end_rules(e)?;
+        }
+        Ok(())
+    }
+
+    fn start_rules(&mut self, node: &Node) -> Result<()> {
+        let mut a = Args::of(node);
+        let items: Vec<&Node> = match a.next() {
+            Some(Node {
+                kind: Kind::Array(v),
+                ..
+            }) => v.iter().collect(),
+            Some(n) => vec![n],
+            None => vec![],
+        };
+        a.finish()?;
+        for it in items {
+            match it.head_word() {
+                Some("place") => self.place(it)?,
+                Some("set") => {
+                    let mut b = Args::of(it);
+                    match b.word(&["NextPlayer", "Score"]) {
+                        Some("NextPlayer") => {
+                            let p = b.required("`(player N)`")?;
+                            let v = self.int(p)?;
+                            b.finish()?;
+                            match v {
+                                IntE::Const(n) if n >= 1 && n <= self.players as i32 => {
+                                    self.start.push(StartRule::SetNextPlayer(n as u8))
+                                }
+                                _ => {
+                                    return Err(Diagnostic::at(p.span, "bad first player")
+                                        .expected("`(player N)`, a player number"));
+                                }
+                            }
+                        }
+                        Some("Score") => {
+                            let who = b.required("a player or `Each`")?;
+                            let v = b.required("a score")?;
+                            let v = v.as_int().ok_or_else(|| {
+                                Diagnostic::at(v.span, "bad score").expected("an integer")
+                            })? as i32;
+                            let players: Vec<u8> = if who.as_word() == Some("Each") {
+                                (1..=self.players).collect()
+                            } else {
+                                match self.role(who)? {
+                                    Role::Player(p) => vec![p],
+                                    _ => {
+                                        return Err(Diagnostic::at(who.span, "bad player")
+                                            .expected("P1, P2 ... or Each"));
+                                    }
+                                }
+                            };
+                            b.finish()?;
+                            for p in players {
+                                self.start.push(StartRule::SetScore(p, v));
+                            }
+                        }
+                        _ => {
+                            return Err(unsupported(
+                                it,
+                                "`(set NextPlayer (player N))` or `(set Score P N)`",
+                            ));
+                        }
+                    }
+                }
+                _ => {
+                    return Err(unknown(
+                        it,
+                        "a start rule",
+                        "(place ...), (set NextPlayer ...)",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Component numbers for a piece name: `"Disc1"` exactly, or every
+    /// component of base `"Disc"`.
+    pub(crate) fn comps_named(&self, name: &str) -> Vec<u8> {
+        if let Some(i) = self
+            .comps
+            .iter()
+            .position(|c| !c.name.is_empty() && c.name == name)
+        {
+            return vec![i as u8];
+        }
+        (0..self.comps.len())
+            .filter(|&i| !self.comps[i].name.is_empty() && self.comps[i].base == name)
+            .map(|i| i as u8)
+            .collect()
+    }
+
+    pub(crate) fn piece_names(&self) -> String {
+        self.comps
+            .iter()
+            .filter(|c| !c.name.is_empty())
+            .map(|c| c.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn place(&mut self, node: &Node) -> Result<()> {
+        let mut a = Args::of(node);
+        let pn = a.required("a piece name")?;
+        let name = pn.as_str().ok_or_else(|| {
+            Diagnostic::at(pn.span, "expected a piece name").expected("a string such as \"Disc1\"")
+        })?;
+        let comps = self.comps_named(name);
+        if comps.is_empty() {
+            return Err(
+                Diagnostic::at(pn.span, format!("no piece is named \"{name}\""))
+                    .expected(format!("one of: {}", self.piece_names())),
+            );
+        }
+        let count = match a.named("count") {
+            Some(c) => c
+                .as_int()
+                .filter(|&i| (1..=10000).contains(&i))
+                .ok_or_else(|| {
+                    Diagnostic::at(c.span, "bad count").expected("a whole number from 1 to 10000")
+                })? as u16,
+            None => 1,
+        };
+        let wh = a.required("where: a region, a site or \"Hand\"")?;
+        a.finish()?;
+        if let Some(h) = wh.as_str().filter(|s| s.starts_with("Hand")) {
+            if self.hand_sites == 0 {
+                return Err(Diagnostic::at(wh.span, "the game has no hands")
+                    .expected("`(hand Each)` in the equipment"));
+            }
+            let only: Option<u8> = h[4..].parse().ok();
+            for c in comps {
+                let o = self.comps[c as usize].owner;
+                if only.is_none_or(|p| p == o) {
+                    self.start.push(StartRule::PlaceHand { comp: c, count });
+                }
+            }
+            return Ok(());
+        }
+        if comps.len() != 1 {
+            return Err(
+                Diagnostic::at(pn.span, format!("\"{name}\" names several pieces"))
+                    .expected(format!("one of: {}", self.piece_names())),
+            );
+        }
+        let region = self.region(wh)?;
+        self.start.push(StartRule::Place {
+            comp: comps[0],
+            region,
+            count,
+        });
+        Ok(())
+    }
+
+    fn phases(&mut self, node: &Node) -> Result<()> {
+        let items: Vec<&Node> = match &node.kind {
+            Kind::Array(v) => v.iter().collect(),
+            _ => vec![node],
+        };
+        // names first, so nextPhase can point forward
+        for it in &items {
+            if it.head_word() != Some("phase") {
+                return Err(unknown(
+                    it,
+                    "a phase",
+                    "(phase \"Name\" (play ...) (nextPhase ...))",
+                ));
+            }
+            let a = Args::of(it);
+            let _ = a;
+            let name = it
+                .form_args()
+                .and_then(|v| v.first())
+                .and_then(|n| n.as_str())
+                .ok_or_else(|| {
+                    Diagnostic::at(it.span, "a phase needs a name")
+                        .expected("`(phase \"Name\" ...)`")
+                })?;
+            self.phases.push(Phase {
+                name: name.to_string(),
+                owner: None,
+                play: 0,
+                end: vec![],
+                next: vec![],
+            });
+        }
+        for (i, it) in items.iter().enumerate() {
+            let mut a = Args::of(it);
+            a.next(); // the name
+            if let Some(w) = a.take_if(|n| {
+                n.as_word()
+                    .is_some_and(|w| w.starts_with('P') || w == "Shared" || w == "Mover")
+            }) {
+                match self.role(w)? {
+                    Role::Player(p) => self.phases[i].owner = Some(p),
+                    _ => {}
+                }
+            }
+            let play = a.form("play").ok_or_else(|| {
+                Diagnostic::at(it.span, "a phase needs `(play ...)`").expected("`(play ...)`")
+            })?;
+            let mut pa = Args::of(play);
+            let m = pa.required("the moves")?;
+            pa.finish()?;
+            let id = self.moves_node(m, None)?;
+            self.phases[i].play = id;
+            if let Some(e) = a.form("end") {
+                self.phases[i].end = self.end_rules(e)?;
+            }
+            let mut nexts = Vec::new();
+            while let Some(np) = a.form("nextPhase") {
+                nexts.push(self.next_phase(np)?);
+            }
+            a.finish()?;
+            self.phases[i].next = nexts;
+        }
+        Ok(())
+    }
+
+    fn next_phase(&mut self, node: &Node) -> Result<NextPhase> {
+        let mut a = Args::of(node);
+        let who = match a.take_if(|n| {
+            n.as_word().is_some_and(|w| {
+                matches!(w, "Mover" | "Next" | "Prev")
+                    || (w.starts_with('P') && w[1..].parse::<u8>().is_ok())
+            })
+        }) {
+            Some(w) => Some(self.role(w)?),
+            None => None,
+        };
+        let name_node = a
+            .take_if(|n| matches!(n.kind, Kind::Str(_)))
+            .ok_or_else(|| {
+                Diagnostic::at(node.span, "`nextPhase` needs the next phase's name")
+                    .expected("`(nextPhase Mover COND \"Name\")`")
+            })?;
+        let cond = match a.next() {
+            Some(c) => self.boolean(c)?,
+            None => BoolE::Const(true),
+        };
+        a.finish()?;
+        let name = name_node.as_str().unwrap_or("");
+        let to =
+            self.phases
+                .iter()
+                .position(|p| p.name == name)
+                .ok_or_else(|| {
+                    Diagnostic::at(name_node.span, format!("no phase is named \"{name}\""))
+                        .expected(format!(
+                            "one of: {}",
+                            self.phases
+                                .iter()
+                                .map(|p| format!("\"{}\"", p.name))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                })?;
+        Ok(NextPhase {
+            who,
+            cond,
+            to: to as u8,
+        })
+    }
+
+    fn end_rules(&mut self, node: &Node) -> Result<Vec<EndRule>> {
+        let mut a = Args::of(node);
+        let items: Vec<&Node> = match a.next() {
+            Some(Node {
+                kind: Kind::Array(v),
+                ..
+            }) => v.iter().collect(),
+            Some(n) => vec![n],
+            None => vec![],
+        };
+        a.finish()?;
+        let mut out = Vec::new();
+        for it in items {
+            self.flatten_end(it, Vec::new(), &mut out)?;
+        }
+        Ok(out)
+    }
+
+    fn flatten_end(
+        &mut self,
+        node: &Node,
+        conds: Vec<BoolE>,
+        out: &mut Vec<EndRule>,
+    ) -> Result<()> {
+        let cond_of = |mut c: Vec<BoolE>| {
+            if c.len() == 1 {
+                c.pop().unwrap_or(BoolE::Const(true))
+            } else {
+                BoolE::And(c)
+            }
+        };
+        match node.head_word() {
+            Some("if") => {
+                // Ludii's end `(if C [SUBS] [RESULT])`: when C holds, the sub
+                // rules in order, then RESULT if none of them applied.
+                let mut a = Args::of(node);
+                let c = a.required("a condition")?;
+                let c = self.boolean(c)?;
+                if contains_all_passed(&c) {
+                    self.uses_all_passed = true;
+                }
+                let mut parts = Vec::new();
+                while let Some(x) = a.next() {
+                    match &x.kind {
+                        Kind::Array(v) => parts.extend(v.iter()),
+                        _ => parts.push(x),
+                    }
+                }
+                a.finish()?;
+                if parts.is_empty() {
+                    return Err(Diagnostic::at(node.span, "an end rule with no result")
+                        .expected("`(if COND RESULT)`"));
+                }
+                let mut inner = conds;
+                inner.push(c);
+                for p in parts {
+                    self.flatten_end(p, inner.clone(), out)?;
+                }
+                Ok(())
+            }
+            Some("result") => {
+                let mut a = Args::of(node);
+                let r = a.required("a player (Mover, Next, P1 ...)")?;
+                let role = if r.as_word() == Some("All") {
+                    Role::All
+                } else {
+                    self.role(r)?
+                };
+                let k = a.required("Win, Loss or Draw")?;
+                let kind = match k.as_word() {
+                    Some("Win") => ResultKind::Win,
+                    Some("Loss") => ResultKind::Loss,
+                    Some("Draw") | Some("Tie") => ResultKind::Draw,
+                    _ => {
+                        return Err(Diagnostic::at(
+                            k.span,
+                            format!("{} is not a result", k.describe()),
+                        )
+                        .expected("`Win`, `Loss` or `Draw`"));
+                    }
+                };
+                a.finish()?;
+                let kind = if role == Role::All {
+                    ResultKind::Draw
+                } else {
+                    kind
+                };
+                out.push(EndRule {
+                    cond: cond_of(conds),
+                    result: ResultSpec::Result(role, kind),
+                });
+                Ok(())
+            }
+            Some("byScore") => {
+                let mut a = Args::of(node);
+                let misere = match a.named("misere") {
+                    Some(n) => matches!(n.kind, Kind::Bool(true)),
+                    None => false,
+                };
+                let mut scores = Vec::new();
+                if let Some(arr) = a.take_if(|n| matches!(n.kind, Kind::Array(_))) {
+                    if let Kind::Array(v) = &arr.kind {
+                        for s in v {
+                            if s.head_word() != Some("score") {
+                                return Err(unknown(s, "a score", "(score P1 VALUE)"));
+                            }
+                            let mut b = Args::of(s);
+                            let p = b.required("a player")?;
+                            let p = match self.role(p)? {
+                                Role::Player(p) => p,
+                                _ => {
+                                    return Err(Diagnostic::at(p.span, "expected a fixed player")
+                                        .expected("P1, P2 ..."));
+                                }
+                            };
+                            let v = b.required("a value")?;
+                            let v = self.int(v)?;
+                            b.finish()?;
+                            scores.push((p, v));
+                        }
+                    }
+                }
+                a.finish()?;
+                out.push(EndRule {
+                    cond: cond_of(conds),
+                    result: ResultSpec::ByScore(scores, misere),
+                });
+                Ok(())
+            }
+            _ => Err(unknown(
+                node,
+                "an end rule",
+                "(if COND RESULT), (result P Win|Loss|Draw), (byScore)",
+            )),
+        }
+    }
+
+    fn finish(mut self, name: String, options: Vec<(String, String)>) -> Result<Game> {
+        // the default first phase of each player
+        let board = self.board.take().unwrap_or_else(|| unreachable_board());
+        let stack_cap = if self.stacking { 32 } else { 1 };
+        let mut game = Game {
+            name,
+            board,
+            players: self.players,
+            comps: self.comps,
+            hand_sites: self.hand_sites,
+            stacking: self.stacking,
+            stack_cap,
+            gens: self.gens,
+            phases: self.phases,
+            start: self.start,
+            end: self.end,
+            uses_all_passed: self.uses_all_passed,
+            no_repeat_in_turn: self.no_repeat_in_turn,
+            proposals: self.proposals.into_inner(),
+            max_turns: 1250 * self.players as u32,
+            max_decisions: 10_000,
+            zobrist: Vec::new(),
+            n_step_caches: self.n_step_caches.get(),
+            options,
+        };
+        game.make_zobrist();
+        Ok(game)
+    }
+}
+
+impl Compiler {
+    pub(crate) fn n_step_caches_cell(&self) -> &std::cell::Cell<u32> {
+        &self.n_step_caches
+    }
+
+    pub(crate) fn proposals_cell(&self) -> &std::cell::RefCell<Vec<String>> {
+        &self.proposals
+    }
+}
+
+fn unreachable_board() -> Board {
+    // equipment() refuses a game without a board; this is never reached
+    Board::square(1)
+}
+
+fn contains_all_passed(b: &BoolE) -> bool {
+    match b {
+        BoolE::AllPassed => true,
+        BoolE::Not(a) => contains_all_passed(a),
+        BoolE::And(v) | BoolE::Or(v) => v.iter().any(contains_all_passed),
+        _ => false,
+    }
+}

@@ -1,0 +1,490 @@
+//! Move generators and effects.
+
+use super::args::Args;
+use super::{Compiler, unknown, unsupported};
+use crate::board::Relation;
+use crate::diag::{Diagnostic, Result};
+use crate::engine::ir::*;
+use crate::syntax::{Kind, Node};
+
+const MOVE_FORMS: &str = "(move ...), (forEach Piece), (forEach Site R M), (or ...), (priority ...), (if C A B), (do M ifAfterwards:C)";
+const EFFECT_FORMS: &str = "(moveAgain), (promote SITE (piece X)), (addScore P N), (set Score P N), (set NextPlayer (player N)), (remove X), (add (piece X) (to R)), (if C A B), (and ...), (forEach Site R E)";
+
+/// The parts of a `(to ...)` argument.
+struct To {
+    region: Option<RegionE>,
+    cond: Option<BoolE>,
+    apply: Option<Effect>,
+}
+
+impl Compiler {
+    fn new_gen(&mut self, parent: Option<u32>) -> u32 {
+        self.gens.push(GenNode {
+            kind: GenKind::Pass,
+            then: None,
+            parent,
+        });
+        (self.gens.len() - 1) as u32
+    }
+
+    /// Compiles moves; returns the node id.
+    pub(crate) fn moves_node(&mut self, n: &Node, parent: Option<u32>) -> Result<u32> {
+        let id = self.new_gen(parent);
+        let head = n.head_word().unwrap_or("");
+        let mut a = Args::of(n);
+        let then = match a.form("then") {
+            Some(t) => Some(self.then(t)?),
+            None => None,
+        };
+        let kind = match head {
+            "move" => self.move_form(n, &mut a, id)?,
+            "or" | "priority" => {
+                let mut kids = Vec::new();
+                while let Some(x) = a.next() {
+                    match &x.kind {
+                        Kind::Array(v) => {
+                            for y in v {
+                                kids.push(self.moves_node(y, Some(id))?);
+                            }
+                        }
+                        _ => kids.push(self.moves_node(x, Some(id))?),
+                    }
+                }
+                if head == "or" {
+                    GenKind::Or(kids)
+                } else {
+                    GenKind::Priority(kids)
+                }
+            }
+            "if" => {
+                let c = a.required("a condition")?;
+                let c = self.boolean(c)?;
+                let x = a.required("moves")?;
+                let x = self.moves_node(x, Some(id))?;
+                let y = match a.next() {
+                    Some(y) => Some(self.moves_node(y, Some(id))?),
+                    None => None,
+                };
+                GenKind::If(c, x, y)
+            }
+            "do" => {
+                let m = a.required("moves")?;
+                let m = self.moves_node(m, Some(id))?;
+                let c = a.named("ifAfterwards").ok_or_else(|| {
+                    Diagnostic::at(n.span, "only `(do MOVES ifAfterwards:COND)` is supported")
+                        .expected("ifAfterwards:COND")
+                })?;
+                GenKind::Do {
+                    moves: m,
+                    if_afterwards: self.boolean(c)?,
+                }
+            }
+            "forEach" => match a.word(&["Piece", "Site"]) {
+                Some("Piece") => {
+                    let names: Option<Vec<String>> =
+                        match a.take_if(|x| matches!(x.kind, Kind::Str(_) | Kind::Array(_))) {
+                            Some(Node {
+                                kind: Kind::Str(s), ..
+                            }) => Some(vec![s.clone()]),
+                            Some(Node {
+                                kind: Kind::Array(v),
+                                ..
+                            }) => Some(
+                                v.iter()
+                                    .filter_map(|x| x.as_str().map(String::from))
+                                    .collect(),
+                            ),
+                            _ => None,
+                        };
+                    let mut list = Vec::new();
+                    for (comp, moves) in self.piece_moves.clone() {
+                        let c = &self.comps[comp as usize];
+                        if names
+                            .as_ref()
+                            .is_some_and(|ns| !ns.iter().any(|x| *x == c.base || *x == c.name))
+                        {
+                            continue;
+                        }
+                        let g = self.moves_node(&moves, Some(id))?;
+                        list.push((comp, g));
+                    }
+                    GenKind::ForEachPiece(list)
+                }
+                Some("Site") => {
+                    let r = a.required("a region")?;
+                    let region = self.region(r)?;
+                    let m = a.required("moves")?;
+                    GenKind::ForEachSite {
+                        region,
+                        moves: self.moves_node(m, Some(id))?,
+                    }
+                }
+                _ => {
+                    return Err(unsupported(
+                        n,
+                        "`(forEach Piece)` or `(forEach Site REGION MOVES)`",
+                    ));
+                }
+            },
+            _ => return Err(unknown(n, "a move", MOVE_FORMS)),
+        };
+        a.finish()?;
+        self.gens[id as usize].kind = kind;
+        self.gens[id as usize].then = then;
+        Ok(id)
+    }
+
+    fn then(&mut self, n: &Node) -> Result<Effect> {
+        let mut a = Args::of(n);
+        let e = a.required("a consequence")?;
+        let e = self.effect(e)?;
+        a.finish()?;
+        Ok(e)
+    }
+
+    fn stack_arg(&mut self, a: &mut Args) -> Result<bool> {
+        match a.named("stack") {
+            Some(Node {
+                kind: Kind::Bool(b),
+                ..
+            }) => {
+                if *b {
+                    self.stacking = true;
+                }
+                Ok(*b)
+            }
+            Some(x) => Err(Diagnostic::at(x.span, "expected True or False").expected("stack:True")),
+            None => Ok(false),
+        }
+    }
+
+    fn from_arg(&mut self, a: &mut Args) -> Result<(FromSpec, Option<BoolE>)> {
+        match a.form("from") {
+            None => Ok((FromSpec::Current, None)),
+            Some(f) => {
+                let mut b = Args::of(f);
+                let cond = b.named("if").map(|c| self.boolean(c)).transpose()?;
+                let spec = match b.next() {
+                    Some(r) => FromSpec::Region(self.region(r)?),
+                    None => FromSpec::Current,
+                };
+                if let Some(l) = b.named("level") {
+                    return Err(unsupported(l, "a `(from ...)` without level:"));
+                }
+                b.finish()?;
+                Ok((spec, cond))
+            }
+        }
+    }
+
+    fn to_arg(&mut self, a: &mut Args, want_region: bool, n: &Node) -> Result<To> {
+        match a.form("to") {
+            None => Ok(To {
+                region: None,
+                cond: None,
+                apply: None,
+            }),
+            Some(t) => {
+                let mut b = Args::of(t);
+                let cond = b.named("if").map(|c| self.boolean(c)).transpose()?;
+                let apply = match b.form("apply") {
+                    Some(ap) => {
+                        let mut c = Args::of(ap);
+                        let e = c.required("an effect")?;
+                        let e = self.effect(e)?;
+                        c.finish()?;
+                        Some(e)
+                    }
+                    None => None,
+                };
+                let region = if want_region {
+                    match b.next() {
+                        Some(r) => Some(self.region(r)?),
+                        None => None,
+                    }
+                } else {
+                    None
+                };
+                if let Some(l) = b.named("level") {
+                    return Err(unsupported(l, "a `(to ...)` without level:"));
+                }
+                b.finish()?;
+                if want_region && region.is_none() {
+                    return Err(
+                        Diagnostic::at(t.span, "`(to ...)` needs a region here").expected(format!(
+                            "`(to REGION if:COND)` in `({} ...)`",
+                            n.head_word().unwrap_or("move")
+                        )),
+                    );
+                }
+                Ok(To {
+                    region,
+                    cond,
+                    apply,
+                })
+            }
+        }
+    }
+
+    pub(crate) fn piece_sel(&self, p: &Node) -> Result<PieceSel> {
+        let mut a = Args::of(p);
+        let x = a.required("a piece name or number")?;
+        let sel = match &x.kind {
+            Kind::Str(s) => {
+                let comps = self.comps_named(s);
+                match a.next() {
+                    Some(r) if !comps.is_empty() => PieceSel::OfPlayer {
+                        base: comps,
+                        who: self.role(r)?,
+                    },
+                    _ if comps.len() == 1 => PieceSel::Component(comps[0]),
+                    _ => {
+                        return Err(Diagnostic::at(
+                            x.span,
+                            format!("no single piece is named \"{s}\""),
+                        )
+                        .expected(format!("one of: {}", self.piece_names())));
+                    }
+                }
+            }
+            _ => match self.int(x)? {
+                IntE::Const(c) if c > 0 && (c as usize) < self.comps.len() => {
+                    PieceSel::Component(c as u8)
+                }
+                e => PieceSel::Expr(e),
+            },
+        };
+        a.finish()?;
+        Ok(sel)
+    }
+
+    fn move_form(&mut self, n: &Node, a: &mut Args, id: u32) -> Result<GenKind> {
+        let kind = a
+            .take_if(|x| x.as_word().is_some())
+            .and_then(|x| x.as_word().map(String::from));
+        let default_dirs = DirSpec::Relation(Relation::Adjacent);
+        Ok(match kind.as_deref() {
+            None => {
+                let (from, from_if) = self.from_arg(a)?;
+                if matches!(from, FromSpec::Current) && from_if.is_none() && a.peek().is_none() {
+                    return Err(Diagnostic::at(n.span, "`(move ...)` needs a kind or `(from ...)` and `(to ...)`")
+                        .expected("`(move Step ...)`, `(move Add ...)`, `(move (from X) (to Y))` ..."));
+                }
+                let to = self.to_arg(a, true, n)?;
+                let stack = self.stack_arg(a)?;
+                GenKind::FromTo {
+                    from,
+                    from_if,
+                    to: to.region.ok_or_else(|| Diagnostic::at(n.span, "the move has no `(to ...)`").expected("`(to REGION)`"))?,
+                    to_if: to.cond,
+                    to_apply: to.apply,
+                    stack,
+                }
+            }
+            Some("Add") => {
+                let piece = match a.form("piece") {
+                    Some(p) => self.piece_sel(p)?,
+                    None => PieceSel::Expr(IntE::Role(Role::Mover)),
+                };
+                let to = self.to_arg(a, true, n)?;
+                let stack = self.stack_arg(a)?;
+                if let Some(c) = a.named("count") {
+                    return Err(unsupported(c, "`(move Add ...)` without count:"));
+                }
+                GenKind::Add {
+                    piece,
+                    to: to.region.ok_or_else(|| Diagnostic::at(n.span, "`move Add` has no `(to ...)`").expected("`(to REGION)`"))?,
+                    to_if: to.cond,
+                    to_apply: to.apply,
+                    stack,
+                }
+            }
+            Some("Step") => {
+                let (from, from_if) = self.from_arg(a)?;
+                if from_if.is_some() {
+                    return Err(Diagnostic::at(n.span, "`(from ... if:)` is not supported in `move Step`").expected("`(from SITE)`"));
+                }
+                let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
+                let to = self.to_arg(a, false, n)?;
+                let stack = self.stack_arg(a)?;
+                GenKind::Step { from, dirs, to_if: to.cond, to_apply: to.apply, stack }
+            }
+            Some("Hop") => {
+                let (from, _) = self.from_arg(a)?;
+                let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
+                let (mut min, mut max, mut between_if, mut between_apply) = (1, 1, None, None);
+                if let Some(b) = a.form("between") {
+                    let mut c = Args::of(b);
+                    if let Some(r) = c.take_if(|x| x.head_word() == Some("range") || x.as_int().is_some()) {
+                        if let Some(i) = r.as_int() {
+                            min = i as i32;
+                            max = i as i32;
+                        } else {
+                            let mut d = Args::of(r);
+                            let lo = d.required("a minimum")?;
+                            let hi = d.required("a maximum")?;
+                            d.finish()?;
+                            let lo = match self.int(lo)? {
+                                IntE::Const(v) => v,
+                                _ => return Err(Diagnostic::at(lo.span, "expected a number").expected("a constant range")),
+                            };
+                            let hi = match self.int(hi)? {
+                                IntE::Const(v) => v,
+                                _ => return Err(Diagnostic::at(hi.span, "expected a number").expected("a constant range")),
+                            };
+                            min = lo;
+                            max = hi;
+                        }
+                    }
+                    between_if = c.named("if").map(|x| self.boolean(x)).transpose()?;
+                    if let Some(ap) = c.form("apply") {
+                        let mut d = Args::of(ap);
+                        let e = d.required("an effect")?;
+                        between_apply = Some(self.effect(e)?);
+                        d.finish()?;
+                    }
+                    c.finish()?;
+                }
+                let to = self.to_arg(a, false, n)?;
+                let stack = self.stack_arg(a)?;
+                GenKind::Hop { from, dirs, min, max, between_if, between_apply, to_if: to.cond, to_apply: to.apply, stack }
+            }
+            Some("Slide") => {
+                let (from, _) = self.from_arg(a)?;
+                let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
+                let mut between_if = None;
+                if let Some(b) = a.form("between") {
+                    let mut c = Args::of(b);
+                    between_if = c.named("if").map(|x| self.boolean(x)).transpose()?;
+                    c.finish()?;
+                }
+                let to = self.to_arg(a, false, n)?;
+                if to.apply.is_some() {
+                    return Err(Diagnostic::at(n.span, "`(apply ...)` in a slide's `(to ...)` is not supported").expected("`(to if:COND)`"));
+                }
+                let stack = self.stack_arg(a)?;
+                GenKind::Slide { from, dirs, between_if, to_if: to.cond, stack }
+            }
+            Some("Remove") => {
+                let r = a.required("a region or site")?;
+                GenKind::Remove { region: self.region(r)? }
+            }
+            Some("Pass") => GenKind::Pass,
+            Some("Propose") => {
+                let s = a.required("the proposal's name")?;
+                let name = s.as_str().ok_or_else(|| Diagnostic::at(s.span, "expected the proposal's name").expected("a string"))?;
+                GenKind::Propose(self.proposal_id(name))
+            }
+            Some(_) => return Err(unsupported(n, "`(move Add|Step|Hop|Slide|Remove|Pass|Propose ...)` or `(move (from ...) (to ...))`")),
+        })
+        .inspect(|_| {
+            let _ = id;
+        })
+    }
+
+    pub(crate) fn effect(&mut self, n: &Node) -> Result<Effect> {
+        let head = n.head_word().unwrap_or("");
+        let mut a = Args::of(n);
+        let e = match head {
+            "moveAgain" => Effect::MoveAgain,
+            "addScore" => {
+                let p = a.required("a player")?;
+                let v = a.required("a value")?;
+                Effect::AddScore(self.role(p)?, self.int(v)?)
+            }
+            "set" => match a.word(&["Score", "NextPlayer"]) {
+                Some("Score") => {
+                    let p = a.required("a player")?;
+                    let v = a.required("a value")?;
+                    Effect::SetScore(self.role(p)?, self.int(v)?)
+                }
+                Some("NextPlayer") => {
+                    let p = a.required("`(player N)`")?;
+                    Effect::SetNextPlayer(self.int(p)?)
+                }
+                _ => {
+                    return Err(unsupported(
+                        n,
+                        "`(set Score P N)` or `(set NextPlayer (player N))`",
+                    ));
+                }
+            },
+            "remove" => {
+                let r = a.required("a site or region")?;
+                Effect::Remove(self.region(r)?)
+            }
+            "add" => {
+                let piece = match a.form("piece") {
+                    Some(p) => self.piece_sel(p)?,
+                    None => PieceSel::Expr(IntE::Role(Role::Mover)),
+                };
+                let to = a.form("to").ok_or_else(|| {
+                    Diagnostic::at(n.span, "`add` has no `(to ...)`").expected("`(to REGION)`")
+                })?;
+                let mut b = Args::of(to);
+                let r = b.required("a region")?;
+                let region = self.region(r)?;
+                b.finish()?;
+                let stack = self.stack_arg(&mut a)?;
+                Effect::Add {
+                    piece,
+                    to: region,
+                    stack,
+                }
+            }
+            "if" => {
+                let c = a.required("a condition")?;
+                let c = self.boolean(c)?;
+                let x = a.required("an effect")?;
+                let x = self.effect(x)?;
+                let y = match a.next() {
+                    Some(y) => Some(Box::new(self.effect(y)?)),
+                    None => None,
+                };
+                Effect::If(c, Box::new(x), y)
+            }
+            "and" => {
+                let mut v = Vec::new();
+                while let Some(x) = a.next() {
+                    match &x.kind {
+                        Kind::Array(items) => {
+                            for y in items {
+                                v.push(self.effect(y)?);
+                            }
+                        }
+                        _ => v.push(self.effect(x)?),
+                    }
+                }
+                Effect::And(v)
+            }
+            "forEach" => {
+                if a.word(&["Site"]).is_none() {
+                    return Err(unsupported(n, "`(forEach Site REGION EFFECT)`"));
+                }
+                let r = a.required("a region")?;
+                let r = self.region(r)?;
+                let e = a.required("an effect")?;
+                Effect::ForEachSite(r, Box::new(self.effect(e)?))
+            }
+            "promote" => {
+                let s = a.required("a site")?;
+                let s = self.int(s)?;
+                let p = a.form("piece").ok_or_else(|| {
+                    Diagnostic::at(n.span, "`promote` needs the new piece")
+                        .expected("`(promote SITE (piece \"Name\"))`")
+                })?;
+                let p = self.piece_sel(p)?;
+                if let Some(w) = a.take_if(|x| x.as_word().is_some()) {
+                    return Err(
+                        Diagnostic::at(w.span, "a player in `promote` is not supported")
+                            .expected("`(promote SITE (piece \"Name\"))`"),
+                    );
+                }
+                Effect::Promote(s, p)
+            }
+            _ => return Err(unknown(n, "an effect", EFFECT_FORMS)),
+        };
+        a.finish()?;
+        Ok(e)
+    }
+}

@@ -1,0 +1,324 @@
+//! Applying a decision: its actions, its consequences, the end rules, the
+//! length limits, the phases and the next player (engine.md's order).
+
+use super::eval::Ctx;
+use super::ir::*;
+use super::{Game, Move, MoveKind, NO_GEN, Outcome, PlayerResult, State, Workspace};
+use crate::board::{Dir, Site};
+
+impl Game {
+    /// Plays `m` (which must be legal in `st`).
+    pub fn apply_with(&self, st: &mut State, m: &Move, ws: &mut Workspace) {
+        let mover = st.mover;
+        st.move_again = false;
+        st.next_override = 0;
+        ws.epoch += 1;
+        self.apply_actions(st, m, None, ws);
+        ws.epoch += 1;
+
+        st.decisions += 1;
+        st.prev_mover = mover;
+        if m.kind == MoveKind::Pass && st.turn_decisions == 0 {
+            st.pass_turns += 1;
+        } else {
+            st.pass_turns = 0;
+        }
+        st.turn_decisions += 1;
+        let ends_turn = !st.move_again;
+
+        // end rules, Mover = the player who just moved
+        let ctx = self.move_ctx(m);
+        let phase = &self.phases[st.phase[mover as usize] as usize];
+        let mut decided =
+            self.check_end(&phase.end, st, ctx, ws) || self.check_end(&self.end, st, ctx, ws);
+        if !decided && !self.uses_all_passed && self.all_passed(st) {
+            st.outcome = Some(Outcome::draw(self.players));
+            decided = true;
+        }
+        // length limits
+        if !decided
+            && ((ends_turn && st.turns + 1 >= self.max_turns) || st.decisions >= self.max_decisions)
+        {
+            st.outcome = Some(Outcome::draw(self.players));
+        }
+        // phases (each player's own)
+        for np in &phase.next {
+            let targets: Vec<u8> = match np.who {
+                Some(r) => vec![self.role(r, st)],
+                None => (1..=self.players).collect(),
+            };
+            if self.eval_bool(&np.cond, st, ctx, ws) {
+                for p in targets {
+                    st.phase[p as usize] = np.to;
+                }
+            }
+        }
+        // the next player
+        if ends_turn {
+            st.turns += 1;
+            st.turn_decisions = 0;
+            st.mover = if st.next_override != 0 {
+                st.next_override
+            } else {
+                self.next_player(mover)
+            };
+            if st.pass_turns > 0 && m.kind != MoveKind::Pass {
+                st.pass_turns = 0;
+            }
+        } else if st.pass_turns > 0 {
+            // a pass followed by more decisions is not a single-pass turn
+            st.pass_turns = 0;
+        }
+        if self.no_repeat_in_turn {
+            if ends_turn {
+                st.turn_hashes.clear();
+            }
+            st.turn_hashes.push(self.position_hash(st));
+        }
+        st.move_again = false;
+    }
+
+    /// Evaluates end rules in order; the first that holds decides.
+    fn check_end(&self, rules: &[EndRule], st: &mut State, ctx: Ctx, ws: &mut Workspace) -> bool {
+        for r in rules {
+            if self.eval_bool(&r.cond, st, ctx, ws) {
+                let o = self.result_of(&r.result, st, ctx, ws);
+                st.outcome = Some(o);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn result_of(&self, r: &ResultSpec, st: &mut State, ctx: Ctx, ws: &mut Workspace) -> Outcome {
+        match r {
+            ResultSpec::Result(role, kind) => {
+                let p = self.role(*role, st);
+                match kind {
+                    ResultKind::Draw => Outcome::draw(self.players),
+                    ResultKind::Win => Outcome::win(self.players, p),
+                    ResultKind::Loss => {
+                        if self.players == 2 {
+                            Outcome::win(self.players, self.next_player(p))
+                        } else {
+                            let mut o = Outcome::draw(self.players);
+                            o.results[p as usize] = PlayerResult::Loss;
+                            o
+                        }
+                    }
+                }
+            }
+            ResultSpec::ByScore(scores, misere) => {
+                for (p, e) in scores {
+                    let v = self.eval_int(e, st, ctx, ws);
+                    st.scores[*p as usize] = v;
+                }
+                let key = |p: u8| {
+                    if *misere {
+                        -st.scores[p as usize]
+                    } else {
+                        st.scores[p as usize]
+                    }
+                };
+                let best = (1..=self.players).map(key).max().unwrap_or(0);
+                let winners: Vec<u8> = (1..=self.players).filter(|&p| key(p) == best).collect();
+                if winners.len() == self.players as usize {
+                    Outcome::draw(self.players)
+                } else if winners.len() == 1 {
+                    Outcome::win(self.players, winners[0])
+                } else {
+                    let mut o = Outcome::draw(self.players);
+                    for p in 1..=self.players {
+                        if key(p) != best {
+                            o.results[p as usize] = PlayerResult::Loss;
+                        }
+                    }
+                    o
+                }
+            }
+        }
+    }
+
+    /// The move's own actions and its consequences (innermost first), up to
+    /// but excluding the generator node `stop` (used by `do ... ifAfterwards`).
+    pub(crate) fn apply_actions(
+        &self,
+        st: &mut State,
+        m: &Move,
+        stop: Option<u32>,
+        ws: &mut Workspace,
+    ) {
+        let ctx = self.move_ctx(m);
+        let node = if m.node == NO_GEN {
+            None
+        } else {
+            Some(&self.gens[m.node as usize])
+        };
+        // effects written into the move itself are computed on the state
+        // before it
+        if let Some(node) = node {
+            match &node.kind {
+                GenKind::Add {
+                    to_apply: Some(e), ..
+                }
+                | GenKind::FromTo {
+                    to_apply: Some(e), ..
+                }
+                | GenKind::Step {
+                    to_apply: Some(e), ..
+                } => self.apply_effect(e, st, ctx, ws),
+                GenKind::Hop {
+                    to_apply,
+                    between_apply,
+                    ..
+                } => {
+                    if let Some(e) = between_apply {
+                        if m.dir != 255 {
+                            let d = Dir::ALL[m.dir as usize];
+                            for &b in self.board.radial(m.from, d) {
+                                if b == m.to {
+                                    break;
+                                }
+                                self.apply_effect(e, st, Ctx { between: b, ..ctx }, ws);
+                            }
+                        }
+                    }
+                    if let Some(e) = to_apply {
+                        self.apply_effect(e, st, ctx, ws);
+                    }
+                }
+                _ => {}
+            }
+        }
+        match m.kind {
+            MoveKind::Add => {
+                self.put(st, m.to, m.what);
+            }
+            MoveKind::Place => {
+                let c = self.take(st, m.from);
+                if c != 0 {
+                    self.put(st, m.to, c);
+                }
+            }
+            MoveKind::Step => self.move_pieces(st, m.from, m.to, m.stack),
+            MoveKind::Remove => {
+                self.take(st, m.to);
+            }
+            MoveKind::Pass => {}
+            MoveKind::Propose => st.proposed |= 1u64 << m.what,
+        }
+        if m.kind != MoveKind::Pass {
+            st.last_from = m.from;
+            st.last_to = m.to;
+        }
+        // consequences, innermost first
+        let mut id = if m.node == NO_GEN { None } else { Some(m.node) };
+        while let Some(i) = id {
+            if Some(i) == stop {
+                break;
+            }
+            let node = &self.gens[i as usize];
+            if let Some(e) = &node.then {
+                self.apply_effect(e, st, ctx, ws);
+            }
+            id = node.parent;
+        }
+    }
+
+    fn move_pieces(&self, st: &mut State, from: Site, to: Site, whole: bool) {
+        if self.stacking {
+            let n = if whole {
+                st.count[from as usize] as usize
+            } else {
+                1
+            };
+            let h = st.count[from as usize] as usize;
+            let base = from as usize * self.stack_cap;
+            let moving: Vec<u8> = st.stack[base + h - n..base + h].to_vec();
+            for _ in 0..n {
+                self.take(st, from);
+            }
+            for c in moving {
+                self.put(st, to, c);
+            }
+        } else {
+            let c = self.take(st, from);
+            if c != 0 {
+                self.put(st, to, c);
+            }
+        }
+    }
+
+    pub(crate) fn apply_effect(&self, e: &Effect, st: &mut State, ctx: Ctx, ws: &mut Workspace) {
+        match e {
+            Effect::MoveAgain => st.move_again = true,
+            Effect::AddScore(r, v) => {
+                let p = self.role(*r, st) as usize;
+                let v = self.eval_int(v, st, ctx, ws);
+                st.scores[p] += v;
+            }
+            Effect::SetScore(r, v) => {
+                let p = self.role(*r, st) as usize;
+                let v = self.eval_int(v, st, ctx, ws);
+                st.scores[p] = v;
+            }
+            Effect::Remove(r) => {
+                let mut set = ws.take_set();
+                self.eval_region(r, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    self.take(st, s);
+                }
+                ws.give_set(set);
+                ws.epoch += 1;
+            }
+            Effect::Add { piece, to, .. } => {
+                let comp = self.piece_sel(piece, st, ctx, ws);
+                if comp == 0 {
+                    return;
+                }
+                let mut set = ws.take_set();
+                self.eval_region(to, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    self.put(st, s, comp);
+                }
+                ws.give_set(set);
+                ws.epoch += 1;
+            }
+            Effect::If(c, a, b) => {
+                if self.eval_bool(c, st, ctx, ws) {
+                    self.apply_effect(a, st, ctx, ws);
+                } else if let Some(b) = b {
+                    self.apply_effect(b, st, ctx, ws);
+                }
+            }
+            Effect::And(v) => {
+                for e in v {
+                    self.apply_effect(e, st, ctx, ws);
+                }
+            }
+            Effect::ForEachSite(r, e) => {
+                let mut set = ws.take_set();
+                self.eval_region(r, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    self.apply_effect(e, st, Ctx { site: s, ..ctx }, ws);
+                }
+                ws.give_set(set);
+            }
+            Effect::SetNextPlayer(p) => {
+                let p = self.eval_int(p, st, ctx, ws);
+                if p >= 1 && p <= self.players as i32 {
+                    st.next_override = p as u8;
+                }
+            }
+            Effect::Propose(id) => st.proposed |= 1u64 << id,
+            Effect::Promote(site, piece) => {
+                let s = self.eval_int(site, st, ctx, ws);
+                let comp = self.piece_sel(piece, st, ctx, ws);
+                if s >= 0 && (s as usize) < st.what.len() && st.what[s as usize] != 0 && comp != 0 {
+                    self.take(st, s as Site);
+                    self.put(st, s as Site, comp);
+                }
+            }
+        }
+    }
+}

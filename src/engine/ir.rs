@@ -1,0 +1,378 @@
+//! The typed rule tree the compile stage produces and the engine evaluates.
+//! Every name is resolved at compile time: components are numbers, options
+//! are gone, directions are enum values.
+
+use crate::board::{Dir, Relation};
+
+/// A player named by role, resolved against the state at play time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A fixed player number (`P1` = 1); 0 is Neutral.
+    Player(u8),
+    Mover,
+    Next,
+    Prev,
+    /// Every player (only where a set of players makes sense).
+    All,
+    /// The players who are not the mover.
+    Enemy,
+}
+
+/// Directions for a step, hop, slide or neighbourhood.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DirSpec {
+    Relation(Relation),
+    Dirs(Vec<Dir>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Max,
+    Min,
+}
+
+/// Integer functions (sites and players are integers too, as in Ludii).
+#[derive(Clone, Debug, PartialEq)]
+pub enum IntE {
+    Const(i32),
+    Role(Role),
+    From,
+    To,
+    Between,
+    /// `(site)`: the site of the enclosing `forEach Site` / `all Sites` loop.
+    Site,
+    Arith(ArithOp, Vec<IntE>),
+    Abs(Box<IntE>),
+    If(Box<BoolE>, Box<IntE>, Box<IntE>),
+    CountSites(Box<RegionE>),
+    /// All pieces of a player (hand and board; every stone of a stack), or
+    /// only those in a region.
+    CountPieces {
+        who: Role,
+        region: Option<Box<RegionE>>,
+        comps: Option<Vec<u8>>,
+    },
+    CountMoves,
+    CountTurns,
+    /// Connected components of the sites where `cond` holds (`(to)` = site).
+    CountGroups {
+        dirs: DirSpec,
+        cond: Option<Box<BoolE>>,
+        min: i32,
+    },
+    /// Breadth-first distance (see [`StepSearch`]); `id` indexes the
+    /// per-position cache.
+    CountSteps {
+        search: StepSearch,
+        from: Box<IntE>,
+        targets: Box<RegionE>,
+        id: u32,
+    },
+    SizeStack(Box<IntE>),
+    Score(Role),
+    /// Owner (player) of the top piece at a site; 0 if empty or neutral.
+    Who(Box<IntE>),
+    /// Component number of the top piece at a site; 0 if empty.
+    What(Box<IntE>),
+    HandSite(Role),
+}
+
+/// The step relation of a search (`(step DIRS (to if:C))`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepSearch {
+    pub dirs: DirSpec,
+    /// A site may be entered only where this holds (with `(to)` = the site).
+    pub enter: Option<Box<BoolE>>,
+    /// True when `enter` reads nothing of the move context but `(to)`, so a
+    /// search can be cached per position.
+    pub cacheable: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoolE {
+    Const(bool),
+    Not(Box<BoolE>),
+    And(Vec<BoolE>),
+    Or(Vec<BoolE>),
+    Cmp(CmpOp, Box<IntE>, Box<IntE>),
+    IsEmpty(Box<IntE>),
+    IsOccupied(Box<IntE>),
+    /// `(is Enemy P)`: P is a player other than the mover (not neutral).
+    IsEnemy(Box<IntE>),
+    /// `(is Friend P)` / `(is Mover P)`: P is the mover.
+    IsFriend(Box<IntE>),
+    IsIn(Box<IntE>, Box<RegionE>),
+    /// `(is Prev Mover)`: the previous decision was the mover's.
+    IsPrevMover,
+    IsProposed(u32),
+    IsLine {
+        len: Box<IntE>,
+        dirs: DirSpec,
+        exact: bool,
+        through: Option<Box<IntE>>,
+    },
+    AllPassed,
+    /// `(all Sites R if:C)`, `(site)` bound to each site.
+    AllSites(Box<RegionE>, Box<BoolE>),
+    /// `(all Groups DIRS of:C if:D)`: every group of sites where C holds
+    /// satisfies D (with `(sites)` = the group).
+    AllGroups {
+        dirs: DirSpec,
+        of: Box<BoolE>,
+        cond: Box<BoolE>,
+    },
+}
+
+/// Which pieces `(sites Around ...)` keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AroundFilter {
+    Own,
+    Enemy,
+    Empty,
+    Occupied,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum RegionE {
+    Board,
+    Empty,
+    Corners,
+    Outer,
+    Inner,
+    /// Sites whose top piece belongs to `who` (`Role::All`: any piece).
+    Occupied {
+        who: Role,
+        board_only: bool,
+    },
+    Around {
+        of: Box<RegionE>,
+        dirs: DirSpec,
+        filter: Option<AroundFilter>,
+        cond: Option<Box<BoolE>>,
+        distance: Option<Box<IntE>>,
+        include_self: bool,
+    },
+    /// A single site (an integer used as a region).
+    Site(Box<IntE>),
+    /// `(sites {...})`
+    List(Vec<IntE>),
+    Union(Vec<RegionE>),
+    Intersection(Vec<RegionE>),
+    Difference(Box<RegionE>, Box<RegionE>),
+    /// `(sites Distance STEP from:X (exact N))`
+    Distance {
+        search: StepSearch,
+        from: Box<IntE>,
+        exact: Box<IntE>,
+    },
+    /// `(sites LineOfSight Farthest at:X DIRS)`
+    LineOfSightFarthest {
+        at: Box<IntE>,
+        dirs: DirSpec,
+    },
+    /// The hand sites of a player.
+    Hand(Role),
+    /// `(forEach R if:C)`: the sites of R where C holds (`(site)` bound).
+    Filter(Box<RegionE>, Box<BoolE>),
+    /// `(sites)` inside `all Groups`: the current group.
+    CurrentGroup,
+    If(Box<BoolE>, Box<RegionE>, Box<RegionE>),
+}
+
+/// Which component an `add` puts down.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PieceSel {
+    /// A fixed component number.
+    Component(u8),
+    /// A component number computed at play time (`(piece (next))`).
+    Expr(IntE),
+    /// A named piece for a player (`(id "Marker" Mover)`).
+    OfPlayer { base: Vec<u8>, who: Role },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    MoveAgain,
+    AddScore(Role, IntE),
+    SetScore(Role, IntE),
+    /// Removes the top piece at every site of the region.
+    Remove(RegionE),
+    /// Adds one piece at every site of the region.
+    Add {
+        piece: PieceSel,
+        to: RegionE,
+        stack: bool,
+    },
+    If(BoolE, Box<Effect>, Option<Box<Effect>>),
+    And(Vec<Effect>),
+    ForEachSite(RegionE, Box<Effect>),
+    /// `(set NextPlayer (player N))`
+    SetNextPlayer(IntE),
+    Propose(u32),
+    /// Replaces the top piece at a site by another component.
+    Promote(IntE, PieceSel),
+}
+
+/// Where a move's piece comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FromSpec {
+    /// `(from)` of the enclosing `forEach Piece`.
+    Current,
+    Region(RegionE),
+}
+
+/// A node of the compiled move-generator tree. Leaves make moves; every
+/// node may carry consequences (`then`), applied innermost first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenNode {
+    pub kind: GenKind,
+    pub then: Option<Effect>,
+    pub parent: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum GenKind {
+    Add {
+        piece: PieceSel,
+        to: RegionE,
+        to_if: Option<BoolE>,
+        to_apply: Option<Effect>,
+        stack: bool,
+    },
+    FromTo {
+        from: FromSpec,
+        from_if: Option<BoolE>,
+        to: RegionE,
+        to_if: Option<BoolE>,
+        to_apply: Option<Effect>,
+        stack: bool,
+    },
+    Step {
+        from: FromSpec,
+        dirs: DirSpec,
+        to_if: Option<BoolE>,
+        to_apply: Option<Effect>,
+        stack: bool,
+    },
+    Hop {
+        from: FromSpec,
+        dirs: DirSpec,
+        min: i32,
+        max: i32,
+        between_if: Option<BoolE>,
+        between_apply: Option<Effect>,
+        to_if: Option<BoolE>,
+        to_apply: Option<Effect>,
+        stack: bool,
+    },
+    Slide {
+        from: FromSpec,
+        dirs: DirSpec,
+        between_if: Option<BoolE>,
+        to_if: Option<BoolE>,
+        stack: bool,
+    },
+    Remove {
+        region: RegionE,
+    },
+    Pass,
+    Propose(u32),
+    /// For each site holding a piece of the mover with moves of its own:
+    /// `(comp, generator)` pairs.
+    ForEachPiece(Vec<(u8, u32)>),
+    Or(Vec<u32>),
+    Priority(Vec<u32>),
+    If(BoolE, u32, Option<u32>),
+    /// `(do M ifAfterwards:C)`: M's moves after which C holds.
+    Do {
+        moves: u32,
+        if_afterwards: BoolE,
+    },
+    /// `(forEach Site R M)`: M for each site of R with `(site)` bound.
+    ForEachSite {
+        region: RegionE,
+        moves: u32,
+    },
+}
+
+/// How a game result is given.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ResultSpec {
+    /// `(result ROLE Win|Loss|Draw)`
+    Result(Role, ResultKind),
+    /// `(byScore {(score P E) ...})`
+    ByScore(Vec<(u8, IntE)>, bool),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultKind {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// One flattened end rule: when `cond` holds, `result` applies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndRule {
+    pub cond: BoolE,
+    pub result: ResultSpec,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NextPhase {
+    /// Whose phase changes: `Some(Role::Mover)`, or `None` for everyone.
+    pub who: Option<Role>,
+    pub cond: BoolE,
+    pub to: u8,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phase {
+    pub name: String,
+    /// A phase written for one player only (`(phase "Setup" P2 ...)`).
+    pub owner: Option<u8>,
+    pub play: u32,
+    pub end: Vec<EndRule>,
+    pub next: Vec<NextPhase>,
+}
+
+/// A component (piece kind for one owner): `Disc1`, `Disc2`, `Disc0`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Component {
+    pub name: String,
+    pub base: String,
+    pub owner: u8,
+}
+
+/// Start rules.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StartRule {
+    /// Place one `comp` on every site of the region.
+    Place {
+        comp: u8,
+        region: RegionE,
+        count: u16,
+    },
+    /// Put `count` pieces of `comp` in its owner's hand.
+    PlaceHand {
+        comp: u8,
+        count: u16,
+    },
+    SetNextPlayer(u8),
+    SetScore(u8, i32),
+}

@@ -1,0 +1,551 @@
+//! The rules engine: game state, legal moves, applying a move, the end.
+//!
+//! A [`Game`] is a compiled description. [`Game::initial_state`] gives the
+//! start; [`Game::legal_moves`] lists the moves; [`Game::apply`] plays one
+//! (its actions, its consequences, the end rules, the length limits, the
+//! phases and the next player, in the order of `engine.md`).
+
+pub mod apply;
+pub mod eval;
+pub mod ir;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod sets;
+
+use crate::board::{Board, NONE, Site};
+use ir::*;
+use sets::SiteSet;
+
+/// Most players a game may have.
+pub const MAX_PLAYERS: usize = 4;
+/// Generator id of a move that no generator made (the forced pass).
+pub const NO_GEN: u32 = u32::MAX;
+
+/// One player's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerResult {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// The result of a finished game, per player (index 1..=players).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub results: [PlayerResult; MAX_PLAYERS + 1],
+    pub players: u8,
+}
+
+impl Outcome {
+    pub fn draw(players: u8) -> Outcome {
+        Outcome {
+            results: [PlayerResult::Draw; MAX_PLAYERS + 1],
+            players,
+        }
+    }
+
+    pub fn win(players: u8, winner: u8) -> Outcome {
+        let mut o = Outcome {
+            results: [PlayerResult::Loss; MAX_PLAYERS + 1],
+            players,
+        };
+        o.results[winner as usize] = PlayerResult::Win;
+        o
+    }
+
+    /// The single winner, if there is one.
+    pub fn winner(&self) -> Option<u8> {
+        let w: Vec<u8> = (1..=self.players)
+            .filter(|&p| self.results[p as usize] == PlayerResult::Win)
+            .collect();
+        if w.len() == 1 { Some(w[0]) } else { None }
+    }
+
+    pub fn is_draw(&self) -> bool {
+        (1..=self.players).all(|p| self.results[p as usize] == PlayerResult::Draw)
+    }
+
+    /// `P1`, `P2` or `draw`.
+    pub fn text(&self) -> String {
+        match self.winner() {
+            Some(p) => format!("P{p}"),
+            None if self.is_draw() => "draw".to_string(),
+            None => (1..=self.players)
+                .map(|p| format!("P{p}:{:?}", self.results[p as usize]))
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+}
+
+/// What a move does, for its text form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A new piece added to `to`.
+    Add,
+    /// A piece taken from the hand site `from` and put on `to`.
+    Place,
+    /// A piece (or stack) moved from `from` to `to`.
+    Step,
+    /// The top piece at `to` removed.
+    Remove,
+    Pass,
+    /// `what` is the proposal's number.
+    Propose,
+}
+
+/// A legal move. Small and `Copy`: generation writes these into a reused
+/// buffer without allocating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub kind: MoveKind,
+    pub from: Site,
+    pub to: Site,
+    /// The component added, placed or moved (or the proposal number).
+    pub what: u8,
+    /// Direction of a hop (for its jumped sites), or 255.
+    pub dir: u8,
+    /// Whole stack moved.
+    pub stack: bool,
+    /// The generator node that made it (its effects and consequences).
+    pub node: u32,
+    /// `(site)` of an enclosing `forEach Site`, or NONE.
+    pub site: Site,
+}
+
+impl Move {
+    pub fn pass() -> Move {
+        Move {
+            kind: MoveKind::Pass,
+            from: NONE,
+            to: NONE,
+            what: 0,
+            dir: 255,
+            stack: false,
+            node: NO_GEN,
+            site: NONE,
+        }
+    }
+}
+
+/// A game position and everything the rules read of the past.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Per site (board sites, then hand sites): top component, 0 = empty.
+    pub(crate) what: Vec<u8>,
+    /// Per site: stack height (board) or number of pieces (hand).
+    pub(crate) count: Vec<u16>,
+    /// Stacking games only: `cap` levels per board site, bottom first.
+    pub(crate) stack: Vec<u8>,
+    pub(crate) scores: [i32; MAX_PLAYERS + 1],
+    pub(crate) phase: [u8; MAX_PLAYERS + 1],
+    /// Pieces per owner (0 = neutral), board and hand, every stone.
+    pub(crate) pieces: [u32; MAX_PLAYERS + 1],
+    /// Pieces per component, board and hand, every stone.
+    pub(crate) comp_count: Vec<u32>,
+    pub(crate) mover: u8,
+    pub(crate) prev_mover: u8,
+    /// Decisions played so far (`(count Moves)`).
+    pub(crate) decisions: u32,
+    /// Turns completed so far.
+    pub(crate) turns: u32,
+    /// Decisions in the current turn so far.
+    pub(crate) turn_decisions: u32,
+    /// Consecutive completed turns that were a single pass.
+    pub(crate) pass_turns: u32,
+    pub(crate) proposed: u64,
+    pub(crate) last_from: Site,
+    pub(crate) last_to: Site,
+    pub(crate) outcome: Option<Outcome>,
+    /// Positions of the current turn (for `(no Repeat PositionalInTurn)`).
+    pub(crate) turn_hashes: Vec<u64>,
+    pub(crate) move_again: bool,
+    pub(crate) next_override: u8,
+}
+
+impl State {
+    /// The player to move.
+    pub fn mover(&self) -> u8 {
+        self.mover
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn score(&self, player: u8) -> i32 {
+        self.scores[player as usize]
+    }
+
+    /// Decisions played so far.
+    pub fn decisions(&self) -> u32 {
+        self.decisions
+    }
+
+    /// The top component at a site (0 = empty).
+    pub fn what(&self, s: Site) -> u8 {
+        self.what[s as usize]
+    }
+
+    /// Stack height at a board site, or pieces held at a hand site.
+    pub fn count(&self, s: Site) -> u32 {
+        self.count[s as usize] as u32
+    }
+
+    /// Current phase number of a player.
+    pub fn phase(&self, player: u8) -> u8 {
+        self.phase[player as usize]
+    }
+
+    /// Pieces owned by a player (0 = neutral), on the board and in hand.
+    pub fn pieces(&self, player: u8) -> u32 {
+        self.pieces[player as usize]
+    }
+}
+
+/// Reusable buffers for move generation and evaluation.
+#[derive(Clone, Debug)]
+pub struct Workspace {
+    pub(crate) sets: Vec<SiteSet>,
+    pub(crate) nsites: usize,
+    pub(crate) scratch: Option<Box<State>>,
+    pub(crate) queue: Vec<u32>,
+    pub(crate) dist: Vec<u32>,
+    /// Per `count Steps` node: (epoch, distance-to-targets map).
+    pub(crate) steps_cache: Vec<(u64, Vec<u32>)>,
+    pub(crate) epoch: u64,
+    pub(crate) seen: Vec<u32>,
+    pub(crate) seen_stamp: u32,
+    pub(crate) group: SiteSet,
+}
+
+impl Workspace {
+    pub(crate) fn take_set(&mut self) -> SiteSet {
+        match self.sets.pop() {
+            Some(mut s) => {
+                s.clear();
+                s
+            }
+            None => SiteSet::with_capacity(self.nsites),
+        }
+    }
+
+    pub(crate) fn give_set(&mut self, s: SiteSet) {
+        self.sets.push(s);
+    }
+}
+
+/// A compiled game: board, components, rules.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub name: String,
+    pub board: Board,
+    pub players: u8,
+    pub comps: Vec<Component>,
+    /// Hand sites per player (0 when the game has no hands).
+    pub hand_sites: u32,
+    pub stacking: bool,
+    pub(crate) stack_cap: usize,
+    pub(crate) gens: Vec<GenNode>,
+    pub phases: Vec<Phase>,
+    pub(crate) start: Vec<StartRule>,
+    pub(crate) end: Vec<EndRule>,
+    pub(crate) uses_all_passed: bool,
+    pub(crate) no_repeat_in_turn: bool,
+    pub proposals: Vec<String>,
+    /// Turns after which the game is a draw (2500 for two players).
+    pub max_turns: u32,
+    /// Decisions after which the game is a draw (10 000).
+    pub max_decisions: u32,
+    pub(crate) zobrist: Vec<u64>,
+    pub(crate) n_step_caches: u32,
+    /// Option headers and the items chosen.
+    pub options: Vec<(String, String)>,
+}
+
+impl Game {
+    /// All sites: board then hands.
+    pub fn total_sites(&self) -> usize {
+        self.board.len() + self.hand_sites as usize * self.players as usize
+    }
+
+    /// The hand site of a player (the first, when there are several).
+    pub fn hand_site(&self, player: u8) -> Site {
+        (self.board.len() as u32) + (player as u32 - 1) * self.hand_sites
+    }
+
+    pub fn is_hand_site(&self, s: Site) -> bool {
+        (s as usize) >= self.board.len() && s != NONE
+    }
+
+    pub fn owner(&self, comp: u8) -> u8 {
+        self.comps[comp as usize].owner
+    }
+
+    pub fn new_workspace(&self) -> Workspace {
+        let n = self.total_sites();
+        Workspace {
+            sets: Vec::new(),
+            nsites: n,
+            scratch: None,
+            queue: Vec::with_capacity(n),
+            dist: vec![0; n],
+            steps_cache: vec![(0, Vec::new()); self.n_step_caches as usize],
+            epoch: 1,
+            seen: vec![0; 6 * (n + 1) * (n + 1)],
+            seen_stamp: 0,
+            group: SiteSet::with_capacity(n),
+        }
+    }
+
+    pub fn next_player(&self, p: u8) -> u8 {
+        p % self.players + 1
+    }
+
+    /// The position before the first decision.
+    pub fn initial_state(&self) -> State {
+        let n = self.total_sites();
+        let mut st = State {
+            what: vec![0; n],
+            count: vec![0; n],
+            stack: if self.stacking {
+                vec![0; self.board.len() * self.stack_cap]
+            } else {
+                Vec::new()
+            },
+            scores: [0; MAX_PLAYERS + 1],
+            phase: [0; MAX_PLAYERS + 1],
+            pieces: [0; MAX_PLAYERS + 1],
+            comp_count: vec![0; self.comps.len()],
+            mover: 1,
+            prev_mover: 0,
+            decisions: 0,
+            turns: 0,
+            turn_decisions: 0,
+            pass_turns: 0,
+            proposed: 0,
+            last_from: NONE,
+            last_to: NONE,
+            outcome: None,
+            turn_hashes: Vec::new(),
+            move_again: false,
+            next_override: 0,
+        };
+        let mut ws = self.new_workspace();
+        for rule in &self.start {
+            match rule {
+                StartRule::Place {
+                    comp,
+                    region,
+                    count,
+                } => {
+                    let mut set = ws.take_set();
+                    self.eval_region(region, &st, eval::Ctx::default(), &mut ws, &mut set);
+                    for s in set.iter() {
+                        for _ in 0..*count {
+                            self.put(&mut st, s, *comp);
+                        }
+                    }
+                    ws.give_set(set);
+                }
+                StartRule::PlaceHand { comp, count } => {
+                    let owner = self.owner(*comp);
+                    let site = self.hand_site(owner.max(1)) as usize;
+                    st.what[site] = *comp;
+                    st.count[site] += *count;
+                    st.pieces[owner as usize] += *count as u32;
+                    st.comp_count[*comp as usize] += *count as u32;
+                }
+                StartRule::SetNextPlayer(p) => st.mover = *p,
+                StartRule::SetScore(p, v) => st.scores[*p as usize] = *v,
+            }
+        }
+        // every player starts in the first phase written for them
+        for p in 1..=self.players {
+            st.phase[p as usize] = self
+                .phases
+                .iter()
+                .position(|ph| ph.owner.is_none() || ph.owner == Some(p))
+                .unwrap_or(0) as u8;
+        }
+        if self.no_repeat_in_turn {
+            st.turn_hashes.push(self.position_hash(&st));
+        }
+        st
+    }
+
+    /// Sets up a position by hand (for scripted tests and analysis): the
+    /// stack at a board site, bottom first (empty slice = empty site).
+    pub fn set_stack(&self, st: &mut State, s: Site, stack: &[u8]) {
+        while st.what[s as usize] != 0 {
+            self.take(st, s);
+        }
+        for &c in stack {
+            self.put(st, s, c);
+        }
+        if self.no_repeat_in_turn {
+            st.turn_hashes = vec![self.position_hash(st)];
+        }
+    }
+
+    /// Sets how many pieces of `comp` the hand site `s` holds.
+    pub fn set_hand(&self, st: &mut State, s: Site, comp: u8, count: u16) {
+        while st.what[s as usize] != 0 {
+            self.take(st, s);
+        }
+        for _ in 0..count {
+            self.put(st, s, comp);
+        }
+    }
+
+    /// Sets the player to move (a new turn begins).
+    pub fn set_mover(&self, st: &mut State, p: u8) {
+        st.mover = p;
+        st.turn_decisions = 0;
+        if self.no_repeat_in_turn {
+            st.turn_hashes = vec![self.position_hash(st)];
+        }
+    }
+
+    /// Component number of a piece name (`"Disc1"`).
+    pub fn component(&self, name: &str) -> Option<u8> {
+        self.comps
+            .iter()
+            .position(|c| c.name == name && !name.is_empty())
+            .map(|i| i as u8)
+    }
+
+    /// Legal moves (allocating convenience; see [`Game::legal_moves_into`]).
+    pub fn legal_moves(&self, st: &State) -> Vec<Move> {
+        let mut ws = self.new_workspace();
+        let mut out = Vec::new();
+        self.legal_moves_into(st, &mut ws, &mut out);
+        out
+    }
+
+    /// Applies a move (allocating convenience; see [`Game::apply_with`]).
+    pub fn apply(&self, st: &mut State, m: &Move) {
+        let mut ws = self.new_workspace();
+        self.apply_with(st, m, &mut ws);
+    }
+
+    /// Hash of the board contents (pieces on board sites, every level).
+    pub fn position_hash(&self, st: &State) -> u64 {
+        let ncomp = self.comps.len();
+        let mut h = 0u64;
+        for s in 0..st.what.len() {
+            let c = st.count[s] as usize;
+            if c == 0 {
+                continue;
+            }
+            if s >= self.board.len() {
+                h ^= splitmix((s * ncomp + st.what[s] as usize) as u64 ^ ((c as u64) << 40));
+            } else if self.stacking {
+                for lvl in 0..c {
+                    let comp = st.stack[s * self.stack_cap + lvl] as usize;
+                    h ^= self.zobrist_key(s, comp, lvl, ncomp);
+                }
+            } else {
+                h ^= self.zobrist_key(s, st.what[s] as usize, 0, ncomp);
+            }
+        }
+        h
+    }
+
+    fn zobrist_key(&self, s: usize, comp: usize, lvl: usize, ncomp: usize) -> u64 {
+        let i = (s * ncomp + comp) * self.stack_cap.min(8) + lvl.min(7);
+        match self.zobrist.get(i) {
+            Some(k) => *k,
+            None => splitmix(i as u64 ^ 0x9e37_79b9_7f4a_7c15),
+        }
+    }
+
+    pub(crate) fn make_zobrist(&mut self) {
+        let n = self.board.len() * self.comps.len() * self.stack_cap.min(8);
+        self.zobrist = (0..n as u64)
+            .map(|i| splitmix(i.wrapping_add(0x1234_5678)))
+            .collect();
+    }
+
+    /// Places one piece of `comp` on top of site `s`.
+    pub(crate) fn put(&self, st: &mut State, s: Site, comp: u8) {
+        let su = s as usize;
+        if self.is_hand_site(s) {
+            st.what[su] = comp;
+            st.count[su] += 1;
+        } else if self.stacking {
+            let h = st.count[su] as usize;
+            if h < self.stack_cap {
+                st.stack[su * self.stack_cap + h] = comp;
+                st.count[su] += 1;
+                st.what[su] = comp;
+            } else {
+                return; // stack full: the piece is not placed (and not counted)
+            }
+        } else {
+            if st.what[su] != 0 {
+                let old = st.what[su];
+                st.pieces[self.owner(old) as usize] -= 1;
+                st.comp_count[old as usize] -= 1;
+            }
+            st.what[su] = comp;
+            st.count[su] = 1;
+        }
+        st.pieces[self.owner(comp) as usize] += 1;
+        st.comp_count[comp as usize] += 1;
+    }
+
+    /// Takes the top piece off site `s`; returns its component (0 if none).
+    pub(crate) fn take(&self, st: &mut State, s: Site) -> u8 {
+        let su = s as usize;
+        let comp = st.what[su];
+        if comp == 0 {
+            return 0;
+        }
+        if self.is_hand_site(s) {
+            st.count[su] -= 1;
+            if st.count[su] == 0 {
+                st.what[su] = 0;
+            }
+        } else if self.stacking {
+            let h = st.count[su] as usize - 1;
+            st.stack[su * self.stack_cap + h] = 0;
+            st.count[su] = h as u16;
+            st.what[su] = if h == 0 {
+                0
+            } else {
+                st.stack[su * self.stack_cap + h - 1]
+            };
+        } else {
+            st.what[su] = 0;
+            st.count[su] = 0;
+        }
+        st.pieces[self.owner(comp) as usize] -= 1;
+        st.comp_count[comp as usize] -= 1;
+        comp
+    }
+
+    /// The components of a stack, bottom first.
+    pub fn stack_at(&self, st: &State, s: Site) -> Vec<u8> {
+        let su = s as usize;
+        if self.stacking && !self.is_hand_site(s) {
+            st.stack[su * self.stack_cap..su * self.stack_cap + st.count[su] as usize].to_vec()
+        } else if st.what[su] == 0 {
+            Vec::new()
+        } else {
+            vec![st.what[su]; st.count[su] as usize]
+        }
+    }
+}
+
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}

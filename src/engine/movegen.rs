@@ -1,0 +1,510 @@
+//! Legal move generation: walks the compiled generator tree, writing moves
+//! into a reused buffer.
+
+use super::eval::Ctx;
+use super::ir::*;
+use super::{Game, Move, MoveKind, State, Workspace};
+use crate::board::{NONE, Site};
+
+impl Game {
+    /// The legal moves of `st` into `out` (cleared first). A finished game
+    /// has none; a player with nothing to do gets the forced `pass`.
+    pub fn legal_moves_into(&self, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+        out.clear();
+        if st.outcome.is_some() {
+            return;
+        }
+        ws.epoch += 1;
+        let phase = &self.phases[st.phase[st.mover as usize] as usize];
+        self.generate(phase.play, st, Ctx::default(), ws, out);
+        if self.no_repeat_in_turn && !out.is_empty() {
+            self.filter_repeats(st, ws, out);
+        }
+        self.dedup(ws, out);
+        if out.is_empty() {
+            out.push(Move::pass());
+        }
+    }
+
+    fn generate(&self, id: u32, st: &State, ctx: Ctx, ws: &mut Workspace, out: &mut Vec<Move>) {
+        let node = &self.gens[id as usize];
+        match &node.kind {
+            GenKind::Or(children) => {
+                for &c in children {
+                    self.generate(c, st, ctx, ws, out);
+                }
+            }
+            GenKind::Priority(children) => {
+                for &c in children {
+                    let before = out.len();
+                    self.generate(c, st, ctx, ws, out);
+                    if out.len() > before {
+                        break;
+                    }
+                }
+            }
+            GenKind::If(c, a, b) => {
+                if self.eval_bool(c, st, ctx, ws) {
+                    self.generate(*a, st, ctx, ws, out);
+                } else if let Some(b) = b {
+                    self.generate(*b, st, ctx, ws, out);
+                }
+            }
+            GenKind::Do {
+                moves,
+                if_afterwards,
+            } => {
+                let before = out.len();
+                self.generate(*moves, st, ctx, ws, out);
+                let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
+                let mut keep = before;
+                for i in before..out.len() {
+                    let m = out[i];
+                    scratch.as_mut().clone_from(st);
+                    ws.epoch += 1;
+                    self.apply_actions(&mut scratch, &m, Some(id), ws);
+                    let ok = self.eval_bool(if_afterwards, &scratch, self.move_ctx(&m), ws);
+                    if ok {
+                        out[keep] = m;
+                        keep += 1;
+                    }
+                }
+                ws.epoch += 1;
+                out.truncate(keep);
+                ws.scratch = Some(scratch);
+            }
+            GenKind::ForEachPiece(list) => {
+                for s in 0..self.board.len() as Site {
+                    let comp = st.what[s as usize];
+                    if comp == 0 || self.owner(comp) != st.mover {
+                        continue;
+                    }
+                    for &(c, g) in list {
+                        if c == comp {
+                            self.generate(g, st, Ctx { from: s, ..ctx }, ws, out);
+                        }
+                    }
+                }
+            }
+            GenKind::ForEachSite { region, moves } => {
+                let mut set = ws.take_set();
+                self.eval_region(region, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    let before = out.len();
+                    self.generate(*moves, st, Ctx { site: s, ..ctx }, ws, out);
+                    for m in &mut out[before..] {
+                        m.site = s;
+                    }
+                }
+                ws.give_set(set);
+            }
+            GenKind::Pass => out.push(Move {
+                node: id,
+                ..Move::pass()
+            }),
+            GenKind::Propose(p) => out.push(Move {
+                kind: MoveKind::Propose,
+                what: *p as u8,
+                node: id,
+                ..Move::pass()
+            }),
+            GenKind::Remove { region } => {
+                let mut set = ws.take_set();
+                self.eval_region(region, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    if st.what[s as usize] != 0 {
+                        out.push(Move {
+                            kind: MoveKind::Remove,
+                            to: s,
+                            what: st.what[s as usize],
+                            node: id,
+                            ..Move::pass()
+                        });
+                    }
+                }
+                ws.give_set(set);
+            }
+            GenKind::Add {
+                piece,
+                to,
+                to_if,
+                stack,
+                ..
+            } => {
+                let comp = self.piece_sel(piece, st, ctx, ws);
+                if comp == 0 {
+                    return;
+                }
+                let mut set = ws.take_set();
+                self.eval_region(to, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    let c = Ctx { to: s, ..ctx };
+                    // without stacking, a piece is added to an empty site only
+                    if !*stack && st.what[s as usize] != 0 && to_if.is_none() {
+                        continue;
+                    }
+                    if to_if.as_ref().is_none_or(|b| self.eval_bool(b, st, c, ws)) {
+                        out.push(Move {
+                            kind: MoveKind::Add,
+                            to: s,
+                            what: comp,
+                            stack: *stack,
+                            node: id,
+                            ..Move::pass()
+                        });
+                    }
+                }
+                ws.give_set(set);
+            }
+            GenKind::FromTo {
+                from,
+                from_if,
+                to,
+                to_if,
+                stack,
+                ..
+            } => {
+                let mut origins = ws.take_set();
+                self.origins(from, st, ctx, ws, &mut origins);
+                let mut targets = ws.take_set();
+                for f in origins.iter() {
+                    let comp = st.what[f as usize];
+                    if comp == 0 {
+                        continue;
+                    }
+                    let c = Ctx { from: f, ..ctx };
+                    if let Some(b) = from_if {
+                        if !self.eval_bool(b, st, c, ws) {
+                            continue;
+                        }
+                    }
+                    self.eval_region(to, st, c, ws, &mut targets);
+                    let kind = if self.is_hand_site(f) {
+                        MoveKind::Place
+                    } else {
+                        MoveKind::Step
+                    };
+                    for t in targets.iter() {
+                        if t == f || self.is_hand_site(t) {
+                            continue;
+                        }
+                        let c = Ctx {
+                            from: f,
+                            to: t,
+                            ..ctx
+                        };
+                        let ok = match to_if {
+                            Some(b) => self.eval_bool(b, st, c, ws),
+                            None => true,
+                        };
+                        if ok {
+                            out.push(Move {
+                                kind,
+                                from: f,
+                                to: t,
+                                what: comp,
+                                stack: *stack,
+                                node: id,
+                                ..Move::pass()
+                            });
+                        }
+                    }
+                }
+                ws.give_set(targets);
+                ws.give_set(origins);
+            }
+            GenKind::Step {
+                from,
+                dirs,
+                to_if,
+                stack,
+                ..
+            } => {
+                let mut origins = ws.take_set();
+                self.origins(from, st, ctx, ws, &mut origins);
+                for f in origins.iter() {
+                    let comp = st.what[f as usize];
+                    if comp == 0 || self.is_hand_site(f) {
+                        continue;
+                    }
+                    let dl = self.dirs_at(f, dirs);
+                    for (i, &d) in dl.iter().enumerate() {
+                        let Some(t) = self.board.step(f, d) else {
+                            continue;
+                        };
+                        if matches!(dirs, DirSpec::Dirs(_))
+                            && dl[..i].iter().any(|&e| self.board.step(f, e) == Some(t))
+                        {
+                            continue;
+                        }
+                        let c = Ctx {
+                            from: f,
+                            to: t,
+                            ..ctx
+                        };
+                        let ok = match to_if {
+                            Some(b) => self.eval_bool(b, st, c, ws),
+                            None => st.what[t as usize] == 0,
+                        };
+                        if ok {
+                            out.push(Move {
+                                kind: MoveKind::Step,
+                                from: f,
+                                to: t,
+                                what: comp,
+                                stack: *stack,
+                                node: id,
+                                ..Move::pass()
+                            });
+                        }
+                    }
+                }
+                ws.give_set(origins);
+            }
+            GenKind::Hop {
+                from,
+                dirs,
+                min,
+                max,
+                between_if,
+                to_if,
+                stack,
+                ..
+            } => {
+                let mut origins = ws.take_set();
+                self.origins(from, st, ctx, ws, &mut origins);
+                for f in origins.iter() {
+                    let comp = st.what[f as usize];
+                    if comp == 0 || self.is_hand_site(f) {
+                        continue;
+                    }
+                    for &d in self.dirs_at(f, dirs) {
+                        let radial = self.board.radial(f, d);
+                        // the run of sites where the between-condition holds
+                        let mut k = 0usize;
+                        while k < radial.len() && (k as i32) < *max {
+                            let c = Ctx {
+                                from: f,
+                                between: radial[k],
+                                ..ctx
+                            };
+                            let ok = match between_if {
+                                Some(b) => self.eval_bool(b, st, c, ws),
+                                None => st.what[radial[k] as usize] != 0,
+                            };
+                            if !ok {
+                                break;
+                            }
+                            k += 1;
+                        }
+                        if (k as i32) < *min || k >= radial.len() {
+                            continue;
+                        }
+                        let t = radial[k];
+                        let between = if k > 0 { radial[0] } else { NONE };
+                        let c = Ctx {
+                            from: f,
+                            to: t,
+                            between,
+                            ..ctx
+                        };
+                        let ok = match to_if {
+                            Some(b) => self.eval_bool(b, st, c, ws),
+                            None => st.what[t as usize] == 0,
+                        };
+                        if ok {
+                            out.push(Move {
+                                kind: MoveKind::Step,
+                                from: f,
+                                to: t,
+                                what: comp,
+                                dir: if k > 0 { d as u8 } else { 255 },
+                                stack: *stack,
+                                node: id,
+                                site: ctx.site,
+                            });
+                        }
+                    }
+                }
+                ws.give_set(origins);
+            }
+            GenKind::Slide {
+                from,
+                dirs,
+                between_if,
+                to_if,
+                stack,
+            } => {
+                let mut origins = ws.take_set();
+                self.origins(from, st, ctx, ws, &mut origins);
+                for f in origins.iter() {
+                    let comp = st.what[f as usize];
+                    if comp == 0 || self.is_hand_site(f) {
+                        continue;
+                    }
+                    for &d in self.dirs_at(f, dirs) {
+                        for &t in self.board.radial(f, d) {
+                            let c = Ctx {
+                                from: f,
+                                to: t,
+                                between: t,
+                                ..ctx
+                            };
+                            let free = match between_if {
+                                Some(b) => self.eval_bool(b, st, c, ws),
+                                None => st.what[t as usize] == 0,
+                            };
+                            if !free {
+                                // a blocker: a move onto it only if `to if:` allows it
+                                if let Some(b) = to_if {
+                                    if self.eval_bool(b, st, c, ws) {
+                                        out.push(Move {
+                                            kind: MoveKind::Step,
+                                            from: f,
+                                            to: t,
+                                            what: comp,
+                                            stack: *stack,
+                                            node: id,
+                                            ..Move::pass()
+                                        });
+                                    }
+                                }
+                                break;
+                            }
+                            out.push(Move {
+                                kind: MoveKind::Step,
+                                from: f,
+                                to: t,
+                                what: comp,
+                                stack: *stack,
+                                node: id,
+                                ..Move::pass()
+                            });
+                        }
+                    }
+                }
+                ws.give_set(origins);
+            }
+        }
+    }
+
+    fn origins(
+        &self,
+        from: &FromSpec,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut super::sets::SiteSet,
+    ) {
+        match from {
+            FromSpec::Current => {
+                out.clear();
+                if ctx.from != NONE {
+                    out.insert(ctx.from);
+                }
+            }
+            FromSpec::Region(r) => self.eval_region(r, st, ctx, ws, out),
+        }
+    }
+
+    pub(crate) fn piece_sel(&self, p: &PieceSel, st: &State, ctx: Ctx, ws: &mut Workspace) -> u8 {
+        match p {
+            PieceSel::Component(c) => *c,
+            PieceSel::Expr(e) => {
+                let v = self.eval_int(e, st, ctx, ws);
+                if v > 0 && (v as usize) < self.comps.len() {
+                    v as u8
+                } else {
+                    0
+                }
+            }
+            PieceSel::OfPlayer { base, who } => {
+                let p = self.role(*who, st);
+                base.iter()
+                    .copied()
+                    .find(|&c| self.owner(c) == p)
+                    .unwrap_or(0)
+            }
+        }
+    }
+
+    /// Drops moves whose resulting position already occurred in this turn.
+    fn filter_repeats(&self, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+        let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
+        let mut keep = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            scratch.as_mut().clone_from(st);
+            ws.epoch += 1;
+            self.apply_actions(&mut scratch, &m, None, ws);
+            let h = self.position_hash(&scratch);
+            if !st.turn_hashes.contains(&h) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        ws.epoch += 1;
+        out.truncate(keep);
+        ws.scratch = Some(scratch);
+    }
+
+    /// Removes exact duplicates (same kind, from, to and piece), keeping the
+    /// first.
+    fn dedup(&self, ws: &mut Workspace, out: &mut Vec<Move>) {
+        if out.len() < 2 {
+            return;
+        }
+        ws.seen_stamp = ws.seen_stamp.wrapping_add(1);
+        if ws.seen_stamp == 0 {
+            ws.seen.iter_mut().for_each(|x| *x = 0);
+            ws.seen_stamp = 1;
+        }
+        let n1 = ws.nsites + 1;
+        let mut keep = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            let f = if m.from == NONE {
+                ws.nsites
+            } else {
+                m.from as usize
+            };
+            let t = if m.to == NONE {
+                ws.nsites
+            } else {
+                m.to as usize
+            };
+            let key = (m.kind as usize * n1 + f) * n1 + t;
+            let dup = if ws.seen[key] == ws.seen_stamp {
+                out[..keep].iter().any(|o| {
+                    o.kind == m.kind && o.from == m.from && o.to == m.to && o.what == m.what
+                })
+            } else {
+                ws.seen[key] = ws.seen_stamp;
+                false
+            };
+            if !dup {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    pub(crate) fn move_ctx(&self, m: &Move) -> Ctx {
+        let between = if m.dir != 255 && m.from != NONE {
+            self.board
+                .radial(m.from, crate::board::Dir::ALL[m.dir as usize])
+                .first()
+                .copied()
+                .unwrap_or(NONE)
+        } else {
+            NONE
+        };
+        Ctx {
+            from: m.from,
+            to: m.to,
+            between,
+            site: m.site,
+        }
+    }
+}

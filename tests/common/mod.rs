@@ -1,0 +1,74 @@
+//! Shared helpers for the game tests.
+#![allow(dead_code)]
+
+use ludeme::{Choices, Game, State};
+
+pub fn load(file: &str, options: &[&str]) -> Game {
+    let choices = Choices {
+        options: options.iter().map(|s| s.to_string()).collect(),
+        ruleset: None,
+    };
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rules")
+        .join(file);
+    match ludeme::load_file(&path, &choices) {
+        Ok(g) => g,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+pub fn perft(game: &Game, st: &State, depth: u32) -> u64 {
+    let mut ws = game.new_workspace();
+    game.perft(st, depth, &mut ws)
+}
+
+/// Plays a line of move texts from the start.
+pub fn after(game: &Game, line: &str) -> State {
+    match ludeme::cli::play::play_line(game, line) {
+        Ok((st, _)) => st,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+pub fn moves(game: &Game, st: &State) -> Vec<String> {
+    game.move_texts(&game.legal_moves(st))
+}
+
+pub fn play(game: &Game, st: &mut State, text: &str) {
+    let m = game.parse_move(st, text).unwrap_or_else(|e| panic!("{e}"));
+    game.apply(st, &m);
+}
+
+pub fn site(game: &Game, label: &str) -> u32 {
+    game.board
+        .site_by_label(label)
+        .unwrap_or_else(|| panic!("no site {label}"))
+}
+
+/// Random games from the start: checks that the game is over exactly when
+/// there are no legal moves, that `invariant` holds after every decision,
+/// and that replaying the record reaches the same final state.
+pub fn random_playouts(game: &Game, games: u32, seed: u64, invariant: impl Fn(&Game, &State)) {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut ws = game.new_workspace();
+    let mut legal = Vec::new();
+    for _ in 0..games {
+        let mut st = game.initial_state();
+        let mut record = Vec::new();
+        invariant(game, &st);
+        loop {
+            game.legal_moves_into(&st, &mut ws, &mut legal);
+            assert_eq!(st.is_over(), legal.is_empty(), "terminal <=> no moves");
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.random_range(0..legal.len())];
+            record.push(game.move_text(&m, &legal));
+            game.apply_with(&mut st, &m, &mut ws);
+            invariant(game, &st);
+        }
+        let replay = after(game, &record.join(" "));
+        assert_eq!(replay, st, "replaying the record reaches the same state");
+    }
+}
