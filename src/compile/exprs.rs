@@ -168,6 +168,33 @@ impl Compiler {
                 }
                 IntE::Const(acc)
             }
+            IntE::CountSites(r) if matches!(&*r, RegionE::Around { of, distance: None, include_self: false, .. } if matches!(**of, RegionE::Site(_))) => {
+                match *r {
+                    RegionE::Around {
+                        of,
+                        dirs,
+                        filter,
+                        cond,
+                        ..
+                    } => match *of {
+                        RegionE::Site(site) => IntE::CountAround {
+                            site,
+                            dirs,
+                            filter,
+                            cond,
+                        },
+                        other => IntE::CountSites(Box::new(RegionE::Around {
+                            of: Box::new(other),
+                            dirs,
+                            filter,
+                            cond,
+                            distance: None,
+                            include_self: false,
+                        })),
+                    },
+                    other => IntE::CountSites(Box::new(other)),
+                }
+            }
             IntE::CountSites(r) => match (&*r, self.board.as_ref()) {
                 (RegionE::Board, Some(b)) => IntE::Const(b.len() as i32),
                 (RegionE::Corners, Some(b)) => IntE::Const(b.corners().len() as i32),
@@ -265,7 +292,10 @@ impl Compiler {
                         if a.word(&["Stack"]).is_none() {
                             return Err(unsupported(n, "`(size Stack at:X)`"));
                         }
-                        IntE::SizeStack(Box::new(self.at_arg(&mut a, "a site")?))
+                        match slot_of(&self.at_arg(&mut a, "a site")?) {
+                            Ok(slot) => IntE::SizeAt(slot),
+                            Err(e) => IntE::SizeStack(Box::new(e)),
+                        }
                     }
                     "score" => {
                         let p = a.required("a player")?;
@@ -419,7 +449,10 @@ impl Compiler {
                 let from = self.int(from)?;
                 let targets = a.required("the target region")?;
                 let targets = self.region(targets)?;
-                let id = self.n_step_caches_next();
+                let mut search = search;
+                search.cacheable =
+                    search.cacheable && !crate::engine::eval::region_reads_context(&targets);
+                let id = self.step_cache_slot(&search, &targets);
                 IntE::CountSteps {
                     search,
                     from: Box::new(from),
@@ -434,6 +467,17 @@ impl Compiler {
                 ));
             }
         })
+    }
+
+    /// Searches with the same step and targets share one per-position
+    /// cache slot (their distance maps are the same).
+    fn step_cache_slot(&self, search: &StepSearch, targets: &RegionE) -> u32 {
+        let mut seen = self.step_searches.borrow_mut();
+        if let Some(i) = seen.iter().position(|(s, t)| s == search && t == targets) {
+            return i as u32;
+        }
+        seen.push((search.clone(), targets.clone()));
+        self.n_step_caches_next()
     }
 
     fn n_step_caches_next(&self) -> u32 {
@@ -508,7 +552,7 @@ impl Compiler {
                         };
                         let x = a.required("an integer")?;
                         let y = a.required("an integer")?;
-                        BoolE::Cmp(op, Box::new(self.int(x)?), Box::new(self.int(y)?))
+                        specialise_cmp(op, self.int(x)?, self.int(y)?)
                     }
                     "is" => self.is(n, &mut a)?,
                     "all" => match a.word(&["Passed", "Sites", "Groups"]) {
@@ -563,19 +607,33 @@ impl Compiler {
             "Line",
         ]);
         Ok(match kind {
-            Some("Empty") => BoolE::IsEmpty(Box::new(self.at_arg(a, "a site")?)),
-            Some("Occupied") => BoolE::IsOccupied(Box::new(self.at_arg(a, "a site")?)),
+            Some("Empty") => match slot_of(&self.at_arg(a, "a site")?) {
+                Ok(s) => BoolE::EmptyAt(s),
+                Err(e) => BoolE::IsEmpty(Box::new(e)),
+            },
+            Some("Occupied") => match slot_of(&self.at_arg(a, "a site")?) {
+                Ok(s) => BoolE::OccupiedAt(s),
+                Err(e) => BoolE::IsOccupied(Box::new(e)),
+            },
             Some("Enemy") => {
                 let p = a.required("a player")?;
-                BoolE::IsEnemy(Box::new(self.int(p)?))
+                match self.int(p)? {
+                    IntE::Who(at) => match slot_of(&at) {
+                        Ok(s) => BoolE::EnemyAt(s),
+                        Err(e) => BoolE::IsEnemy(Box::new(IntE::Who(Box::new(e)))),
+                    },
+                    e => BoolE::IsEnemy(Box::new(e)),
+                }
             }
-            Some("Friend") => {
+            Some("Friend") | Some("Mover") => {
                 let p = a.required("a player")?;
-                BoolE::IsFriend(Box::new(self.int(p)?))
-            }
-            Some("Mover") => {
-                let p = a.required("a player")?;
-                BoolE::IsFriend(Box::new(self.int(p)?))
+                match self.int(p)? {
+                    IntE::Who(at) => match slot_of(&at) {
+                        Ok(s) => BoolE::FriendAt(s),
+                        Err(e) => BoolE::IsFriend(Box::new(IntE::Who(Box::new(e)))),
+                    },
+                    e => BoolE::IsFriend(Box::new(e)),
+                }
             }
             Some("Next") => {
                 let p = a.required("a player")?;
@@ -867,4 +925,51 @@ impl Compiler {
             }
         })
     }
+}
+
+/// The context slot an integer names, if it is `(from)`, `(to)`,
+/// `(between)` or `(site)`.
+fn slot_of(e: &IntE) -> std::result::Result<Slot, IntE> {
+    match e {
+        IntE::From => Ok(Slot::From),
+        IntE::To => Ok(Slot::To),
+        IntE::Between => Ok(Slot::Between),
+        IntE::Site => Ok(Slot::Site),
+        other => Err(other.clone()),
+    }
+}
+
+/// `(= (who at:(to)) X)` and `(= (what at:(to)) X)` (either way round)
+/// become slot lookups; other comparisons stay general.
+fn specialise_cmp(op: CmpOp, a: IntE, b: IntE) -> BoolE {
+    fn flip(op: CmpOp) -> CmpOp {
+        match op {
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Ge => CmpOp::Le,
+            o => o,
+        }
+    }
+    fn lookup(e: &IntE) -> Option<(bool, Slot)> {
+        match e {
+            IntE::Who(s) => slot_of(s).ok().map(|s| (true, s)),
+            IntE::What(s) => slot_of(s).ok().map(|s| (false, s)),
+            _ => None,
+        }
+    }
+    let make = |who: bool, slot, op, v: IntE| {
+        if who {
+            BoolE::WhoAt(slot, op, Box::new(v))
+        } else {
+            BoolE::WhatAt(slot, op, Box::new(v))
+        }
+    };
+    if let Some((who, slot)) = lookup(&a) {
+        return make(who, slot, op, b);
+    }
+    if let Some((who, slot)) = lookup(&b) {
+        return make(who, slot, flip(op), a);
+    }
+    BoolE::Cmp(op, Box::new(a), Box::new(b))
 }

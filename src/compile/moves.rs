@@ -74,9 +74,12 @@ impl Compiler {
                     Diagnostic::at(n.span, "only `(do MOVES ifAfterwards:COND)` is supported")
                         .expected("ifAfterwards:COND")
                 })?;
+                let cond = self.boolean(c)?;
+                let connected = connectivity_test(&cond);
                 GenKind::Do {
                     moves: m,
-                    if_afterwards: self.boolean(c)?,
+                    if_afterwards: cond,
+                    connected,
                 }
             }
             "forEach" => match a.word(&["Piece", "Site"]) {
@@ -486,5 +489,28 @@ impl Compiler {
         };
         a.finish()?;
         Ok(e)
+    }
+}
+
+/// Recognises `(= 1 (count Groups REL if:(is Occupied (to))))` (either way
+/// round): "the occupied sites form one group".
+fn connectivity_test(b: &BoolE) -> Option<crate::board::Relation> {
+    let BoolE::Cmp(CmpOp::Eq, x, y) = b else {
+        return None;
+    };
+    let groups = match (&**x, &**y) {
+        (IntE::Const(1), g) | (g, IntE::Const(1)) => g,
+        _ => return None,
+    };
+    match groups {
+        IntE::CountGroups {
+            dirs: DirSpec::Relation(rel),
+            cond,
+            min: 0,
+        } => match cond.as_deref() {
+            None | Some(BoolE::OccupiedAt(Slot::To)) => Some(*rel),
+            _ => None,
+        },
+        _ => None,
     }
 }

@@ -43,13 +43,13 @@ impl Game {
         }
         // phases (each player's own)
         for np in &phase.next {
-            let targets: Vec<u8> = match np.who {
-                Some(r) => vec![self.role(r, st)],
-                None => (1..=self.players).collect(),
-            };
             if self.eval_bool(&np.cond, st, ctx, ws) {
-                for p in targets {
-                    st.phase[p as usize] = np.to;
+                match np.who {
+                    Some(r) => {
+                        let p = self.role(r, st);
+                        st.phase[p as usize] = np.to;
+                    }
+                    None => (1..=self.players).for_each(|p| st.phase[p as usize] = np.to),
                 }
             }
         }
@@ -234,11 +234,12 @@ impl Game {
             };
             let h = st.count[from as usize] as usize;
             let base = from as usize * self.stack_cap;
-            let moving: Vec<u8> = st.stack[base + h - n..base + h].to_vec();
+            let mut moving = [0u8; 64];
+            moving[..n].copy_from_slice(&st.stack[base + h - n..base + h]);
             for _ in 0..n {
                 self.take(st, from);
             }
-            for c in moving {
+            for &c in &moving[..n] {
                 self.put(st, to, c);
             }
         } else {

@@ -14,6 +14,18 @@ pub struct Ctx {
     pub site: Site,
 }
 
+impl Ctx {
+    #[inline]
+    pub fn slot(&self, s: Slot) -> Site {
+        match s {
+            Slot::From => self.from,
+            Slot::To => self.to,
+            Slot::Between => self.between,
+            Slot::Site => self.site,
+        }
+    }
+}
+
 impl Default for Ctx {
     fn default() -> Ctx {
         Ctx {
@@ -67,7 +79,30 @@ impl Game {
         }
     }
 
+    /// Evaluates an integer function. The common leaves are handled here,
+    /// in a small function; the rest goes to an out-of-line one.
+    #[inline]
     pub fn eval_int(&self, e: &IntE, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
+        match e {
+            IntE::Const(c) => *c,
+            IntE::From => ctx.from as i32,
+            IntE::To => ctx.to as i32,
+            IntE::Between => ctx.between as i32,
+            IntE::Site => ctx.site as i32,
+            IntE::SizeAt(slot) => {
+                let s = ctx.slot(*slot) as usize;
+                if s < st.count.len() {
+                    st.count[s] as i32
+                } else {
+                    0
+                }
+            }
+            _ => self.eval_int_full(e, st, ctx, ws),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_int_full(&self, e: &IntE, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
         match e {
             IntE::Const(c) => *c,
             IntE::Role(r) => self.role(*r, st) as i32,
@@ -160,6 +195,14 @@ impl Game {
                 }
                 self.count_steps(search, origin as Site, targets, *id, st, ctx, ws)
             }
+            IntE::SizeAt(slot) => {
+                let s = ctx.slot(*slot) as usize;
+                if s < st.count.len() {
+                    st.count[s] as i32
+                } else {
+                    0
+                }
+            }
             IntE::SizeStack(s) => {
                 let s = self.eval_int(s, st, ctx, ws);
                 if s < 0 || s as usize >= st.count.len() {
@@ -180,6 +223,24 @@ impl Game {
                 } else {
                     st.what[s as usize] as i32
                 }
+            }
+            IntE::CountAround {
+                site,
+                dirs,
+                filter,
+                cond,
+            } => {
+                let s = self.eval_int(site, st, ctx, ws);
+                if s < 0 || s as usize >= self.board.len() {
+                    return 0;
+                }
+                let mut n = 0;
+                for t in self.neighbours_by(s as Site, dirs) {
+                    if self.around_keeps(*filter, cond.as_deref(), t, st, ctx, ws) {
+                        n += 1;
+                    }
+                }
+                n
             }
             IntE::HandSite(r) => {
                 if self.hand_sites == 0 {
@@ -218,7 +279,36 @@ impl Game {
         }
     }
 
+    /// Evaluates a condition: common cases here, the rest out of line.
     pub fn eval_bool(&self, e: &BoolE, st: &State, ctx: Ctx, ws: &mut Workspace) -> bool {
+        match e {
+            BoolE::EmptyAt(slot) => {
+                let s = ctx.slot(*slot) as usize;
+                s < st.what.len() && st.what[s] == 0
+            }
+            BoolE::OccupiedAt(slot) => {
+                let s = ctx.slot(*slot) as usize;
+                s < st.what.len() && st.what[s] != 0
+            }
+            BoolE::EnemyAt(slot) => {
+                let s = ctx.slot(*slot) as usize;
+                s < st.what.len() && {
+                    let o = self.owner(st.what[s]);
+                    o != 0 && o != st.mover
+                }
+            }
+            BoolE::And(v) => v.iter().all(|a| self.eval_bool(a, st, ctx, ws)),
+            BoolE::Cmp(op, a, b) => {
+                let a = self.eval_int(a, st, ctx, ws);
+                let b = self.eval_int(b, st, ctx, ws);
+                cmp(*op, a, b)
+            }
+            _ => self.eval_bool_full(e, st, ctx, ws),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_bool_full(&self, e: &BoolE, st: &State, ctx: Ctx, ws: &mut Workspace) -> bool {
         match e {
             BoolE::Const(b) => *b,
             BoolE::Not(a) => !self.eval_bool(a, st, ctx, ws),
@@ -227,14 +317,7 @@ impl Game {
             BoolE::Cmp(op, a, b) => {
                 let a = self.eval_int(a, st, ctx, ws);
                 let b = self.eval_int(b, st, ctx, ws);
-                match op {
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                    CmpOp::Lt => a < b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Gt => a > b,
-                    CmpOp::Ge => a >= b,
-                }
+                cmp(*op, a, b)
             }
             BoolE::IsEmpty(s) => {
                 let s = self.eval_int(s, st, ctx, ws);
@@ -294,6 +377,128 @@ impl Game {
                 ok
             }
             BoolE::AllGroups { dirs, of, cond } => self.all_groups(dirs, of, cond, st, ctx, ws),
+            BoolE::WhoAt(slot, op, v) => {
+                let s = ctx.slot(*slot) as usize;
+                let who = if s < st.what.len() {
+                    self.owner(st.what[s]) as i32
+                } else {
+                    0
+                };
+                cmp(*op, who, self.eval_int(v, st, ctx, ws))
+            }
+            BoolE::WhatAt(slot, op, v) => {
+                let s = ctx.slot(*slot) as usize;
+                let what = if s < st.what.len() {
+                    st.what[s] as i32
+                } else {
+                    0
+                };
+                cmp(*op, what, self.eval_int(v, st, ctx, ws))
+            }
+            BoolE::EnemyAt(slot) => {
+                let s = ctx.slot(*slot) as usize;
+                s < st.what.len() && {
+                    let o = self.owner(st.what[s]);
+                    o != 0 && o != st.mover
+                }
+            }
+            BoolE::FriendAt(slot) => {
+                let s = ctx.slot(*slot) as usize;
+                s < st.what.len() && st.what[s] != 0 && self.owner(st.what[s]) == st.mover
+            }
+            BoolE::EmptyAt(slot) => {
+                let s = ctx.slot(*slot);
+                (s as usize) < st.what.len() && st.what[s as usize] == 0
+            }
+            BoolE::OccupiedAt(slot) => {
+                let s = ctx.slot(*slot);
+                (s as usize) < st.what.len() && st.what[s as usize] != 0
+            }
+        }
+    }
+
+    /// The board sites where `b` holds with `(to)` bound to each site, into
+    /// `out`: common predicates are one tight pass over the board, the rest
+    /// are evaluated site by site.
+    pub(crate) fn pred_mask(
+        &self,
+        b: &BoolE,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut SiteSet,
+    ) {
+        out.clear();
+        let n = self.board.len();
+        match b {
+            BoolE::EmptyAt(Slot::To) => (0..n)
+                .filter(|&s| st.what[s] == 0)
+                .for_each(|s| out.insert(s as Site)),
+            BoolE::OccupiedAt(Slot::To) => (0..n)
+                .filter(|&s| st.what[s] != 0)
+                .for_each(|s| out.insert(s as Site)),
+            BoolE::WhoAt(Slot::To, op, v) if !int_reads_to(v) => {
+                let k = self.eval_int(v, st, ctx, ws);
+                for s in 0..n {
+                    if cmp(*op, self.owner(st.what[s]) as i32, k) {
+                        out.insert(s as Site);
+                    }
+                }
+            }
+            BoolE::WhatAt(Slot::To, op, v) if !int_reads_to(v) => {
+                let k = self.eval_int(v, st, ctx, ws);
+                for s in 0..n {
+                    if cmp(*op, st.what[s] as i32, k) {
+                        out.insert(s as Site);
+                    }
+                }
+            }
+            BoolE::And(v) | BoolE::Or(v) if !v.is_empty() => {
+                let and = matches!(b, BoolE::And(_));
+                self.pred_mask(&v[0], st, ctx, ws, out);
+                let mut t = ws.take_set();
+                for x in &v[1..] {
+                    self.pred_mask(x, st, ctx, ws, &mut t);
+                    if and {
+                        out.intersect_with(&t);
+                    } else {
+                        out.union_with(&t);
+                    }
+                }
+                ws.give_set(t);
+            }
+            _ => {
+                for s in 0..n as Site {
+                    if self.eval_bool(b, st, Ctx { to: s, ..ctx }, ws) {
+                        out.insert(s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `(sites Around ...)` keeps neighbour `t`.
+    #[inline]
+    fn around_keeps(
+        &self,
+        filter: Option<AroundFilter>,
+        cond: Option<&BoolE>,
+        t: Site,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> bool {
+        let comp = st.what[t as usize];
+        let owner = self.owner(comp);
+        (match filter {
+            None => true,
+            Some(AroundFilter::Own) => comp != 0 && owner == st.mover,
+            Some(AroundFilter::Enemy) => comp != 0 && owner != 0 && owner != st.mover,
+            Some(AroundFilter::Empty) => comp == 0,
+            Some(AroundFilter::Occupied) => comp != 0,
+        }) && match cond {
+            None => true,
+            Some(c) => self.eval_bool(c, st, Ctx { to: t, ..ctx }, ws),
         }
     }
 
@@ -349,14 +554,11 @@ impl Game {
         ws: &mut Workspace,
     ) -> i32 {
         let mut todo = ws.take_set();
-        for s in 0..self.board.len() as Site {
-            let ok = match cond {
-                Some(c) => self.eval_bool(c, st, Ctx { to: s, ..ctx }, ws),
-                None => st.what[s as usize] != 0,
-            };
-            if ok {
-                todo.insert(s);
-            }
+        match cond {
+            Some(c) => self.pred_mask(c, st, ctx, ws, &mut todo),
+            None => (0..self.board.len())
+                .filter(|&s| st.what[s] != 0)
+                .for_each(|s| todo.insert(s as Site)),
         }
         let mut groups = 0;
         let mut queue = std::mem::take(&mut ws.queue);
@@ -480,10 +682,19 @@ impl Game {
             i += 1;
             let d = dist[s as usize];
             for t in self.neighbours_by(s, &search.dirs) {
-                if dist[t as usize] == u32::MAX && self.can_enter(search, st, ctx, t, ws) {
-                    dist[t as usize] = d + 1;
-                    queue.push(t);
+                if dist[t as usize] == u32::MAX {
+                    if self.can_enter(search, st, ctx, t, ws) {
+                        dist[t as usize] = d + 1;
+                        queue.push(t);
+                    } else {
+                        dist[t as usize] = u32::MAX - 1; // refused once, not asked again
+                    }
                 }
+            }
+        }
+        for d in dist[..n].iter_mut() {
+            if *d == u32::MAX - 1 {
+                *d = u32::MAX;
             }
         }
         ws.dist = dist;
@@ -502,27 +713,39 @@ impl Game {
         ws: &mut Workspace,
     ) -> i32 {
         let n = self.board.len();
-        let mut tset = ws.take_set();
-        self.eval_region(targets, st, ctx, ws, &mut tset);
-        if tset.contains(origin) {
-            ws.give_set(tset);
-            return 0;
-        }
-        let cacheable = search.cacheable && !region_reads_context(targets);
-        let result = if cacheable {
-            // One reverse search per position: distance of every enterable
-            // site to the nearest enterable target.
+        if search.cacheable {
+            // One reverse search per position: for every site, the distance
+            // to the nearest target entering only enterable sites. Targets
+            // that can't be entered are marked, for the origin-is-target case.
+            const TARGET_ONLY: u32 = u32::MAX - 1;
             let slot = id as usize;
             if ws.steps_cache[slot].0 != ws.epoch {
+                let mut tset = ws.take_set();
+                self.eval_region(targets, st, ctx, ws, &mut tset);
                 let mut map = std::mem::take(&mut ws.steps_cache[slot].1);
+                let mut enter = std::mem::take(&mut ws.enter);
                 map.clear();
                 map.resize(n, u32::MAX);
+                enter.clear();
+                match &search.enter {
+                    Some(c) => {
+                        let mut m = ws.take_set();
+                        self.pred_mask(c, st, ctx, ws, &mut m);
+                        enter.extend((0..n as Site).map(|s| m.contains(s)));
+                        ws.give_set(m);
+                    }
+                    None => enter.resize(n, true),
+                }
                 let mut queue = std::mem::take(&mut ws.queue);
                 queue.clear();
                 for t in tset.iter() {
-                    if (t as usize) < n && self.can_enter(search, st, ctx, t, ws) {
-                        map[t as usize] = 0;
-                        queue.push(t);
+                    if (t as usize) < n {
+                        if enter[t as usize] {
+                            map[t as usize] = 0;
+                            queue.push(t);
+                        } else {
+                            map[t as usize] = TARGET_ONLY;
+                        }
                     }
                 }
                 let mut i = 0;
@@ -531,27 +754,42 @@ impl Game {
                     i += 1;
                     let d = map[s as usize];
                     for t in self.neighbours_by(s, &search.dirs) {
-                        if map[t as usize] == u32::MAX && self.can_enter(search, st, ctx, t, ws) {
-                            map[t as usize] = d + 1;
+                        let tu = t as usize;
+                        if enter[tu] && map[tu] == u32::MAX {
+                            map[tu] = d + 1;
                             queue.push(t);
                         }
                     }
                 }
                 ws.queue = queue;
+                ws.enter = enter;
+                ws.give_set(tset);
                 ws.steps_cache[slot] = (ws.epoch, map);
             }
-            // The origin itself is never entered: one step to the best
-            // neighbour (which must be enterable, hence in the map).
             let map = &ws.steps_cache[slot].1;
+            let here = map[origin as usize];
+            if here == 0 || here == TARGET_ONLY {
+                return 0;
+            }
+            // the origin itself is never entered: one step to the best
+            // enterable neighbour
             let mut best = u32::MAX;
             for t in self.neighbours_by(origin, &search.dirs) {
-                best = best.min(map[t as usize]);
+                let d = map[t as usize];
+                if d != TARGET_ONLY {
+                    best = best.min(d);
+                }
             }
-            if best == u32::MAX {
+            return if best == u32::MAX {
                 UNREACHABLE
             } else {
                 best as i32 + 1
-            }
+            };
+        }
+        let mut tset = ws.take_set();
+        self.eval_region(targets, st, ctx, ws, &mut tset);
+        let result = if tset.contains(origin) {
+            0
         } else {
             self.bfs_from(search, origin, st, ctx, ws);
             let mut best = u32::MAX;
@@ -640,21 +878,7 @@ impl Game {
                 if filter.is_some() || cond.is_some() {
                     let mut keep = ws.take_set();
                     for t in out.iter() {
-                        let comp = st.what[t as usize];
-                        let owner = self.owner(comp);
-                        let ok = match filter {
-                            None => true,
-                            Some(AroundFilter::Own) => comp != 0 && owner == st.mover,
-                            Some(AroundFilter::Enemy) => {
-                                comp != 0 && owner != 0 && owner != st.mover
-                            }
-                            Some(AroundFilter::Empty) => comp == 0,
-                            Some(AroundFilter::Occupied) => comp != 0,
-                        } && match cond {
-                            None => true,
-                            Some(c) => self.eval_bool(c, st, Ctx { to: t, ..ctx }, ws),
-                        };
-                        if ok {
+                        if self.around_keeps(*filter, cond.as_deref(), t, st, ctx, ws) {
                             keep.insert(t);
                         }
                     }
@@ -767,6 +991,26 @@ impl Game {
     }
 }
 
+/// Whether an integer reads `(to)`.
+fn int_reads_to(e: &IntE) -> bool {
+    !matches!(
+        e,
+        IntE::Const(_) | IntE::Role(_) | IntE::From | IntE::Between | IntE::Site
+    ) && !matches!(e, IntE::SizeAt(s) if *s != Slot::To)
+}
+
+#[inline]
+fn cmp(op: CmpOp, a: i32, b: i32) -> bool {
+    match op {
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+    }
+}
+
 /// Neighbours of a site by relation or by explicit directions.
 pub(crate) enum NeighbourIter<'a> {
     Slice(std::slice::Iter<'a, Site>),
@@ -823,12 +1067,17 @@ pub(crate) fn bool_reads_context_besides_to(b: &BoolE) -> bool {
             IntE::From | IntE::Between | IntE::Site => true,
             IntE::Arith(_, v) => v.iter().any(int),
             IntE::Abs(a) | IntE::SizeStack(a) | IntE::Who(a) | IntE::What(a) => int(a),
+            IntE::SizeAt(s) => *s != Slot::To,
             IntE::If(c, a, b) => bool_reads_context_besides_to(c) || int(a) || int(b),
             _ => true,
         }
     }
     match b {
         BoolE::Const(_) | BoolE::IsPrevMover | BoolE::IsProposed(_) | BoolE::AllPassed => false,
+        BoolE::EmptyAt(s) | BoolE::OccupiedAt(s) | BoolE::EnemyAt(s) | BoolE::FriendAt(s) => {
+            *s != Slot::To
+        }
+        BoolE::WhoAt(s, _, v) | BoolE::WhatAt(s, _, v) => *s != Slot::To || int(v),
         BoolE::Not(a) => bool_reads_context_besides_to(a),
         BoolE::And(v) | BoolE::Or(v) => v.iter().any(bool_reads_context_besides_to),
         BoolE::Cmp(_, a, c) => int(a) || int(c),

@@ -46,6 +46,15 @@ pub enum ArithOp {
     Min,
 }
 
+/// A site of the move context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    From,
+    To,
+    Between,
+    Site,
+}
+
 /// Integer functions (sites and players are integers too, as in Ludii).
 #[derive(Clone, Debug, PartialEq)]
 pub enum IntE {
@@ -84,12 +93,22 @@ pub enum IntE {
         id: u32,
     },
     SizeStack(Box<IntE>),
+    /// `(size Stack at:(to))` and the like.
+    SizeAt(Slot),
     Score(Role),
     /// Owner (player) of the top piece at a site; 0 if empty or neutral.
     Who(Box<IntE>),
     /// Component number of the top piece at a site; 0 if empty.
     What(Box<IntE>),
     HandSite(Role),
+    /// `(count Sites in:(sites Around X ...))` for a single site X, counted
+    /// without building a region (a compile-time specialisation).
+    CountAround {
+        site: Box<IntE>,
+        dirs: DirSpec,
+        filter: Option<AroundFilter>,
+        cond: Option<Box<BoolE>>,
+    },
 }
 
 /// The step relation of a search (`(step DIRS (to if:C))`).
@@ -136,6 +155,17 @@ pub enum BoolE {
         of: Box<BoolE>,
         cond: Box<BoolE>,
     },
+    /// `(is Empty (to))` and the like, specialised to a context site.
+    EmptyAt(Slot),
+    OccupiedAt(Slot),
+    /// `(is Enemy (who at:(to)))`: the top piece there is an enemy's.
+    EnemyAt(Slot),
+    /// `(is Friend (who at:(to)))` / `(is Mover (who at:(to)))`.
+    FriendAt(Slot),
+    /// `(= (who at:(to)) X)` and the like.
+    WhoAt(Slot, CmpOp, Box<IntE>),
+    /// `(= (what at:(to)) X)` and the like.
+    WhatAt(Slot, CmpOp, Box<IntE>),
 }
 
 /// Which pieces `(sites Around ...)` keeps.
@@ -302,6 +332,10 @@ pub enum GenKind {
     Do {
         moves: u32,
         if_afterwards: BoolE,
+        /// Set when the condition is `(= 1 (count Groups if:(is Occupied
+        /// (to))))` over a relation: then a move that only empties its
+        /// origin can be judged by the articulation points of the position.
+        connected: Option<crate::board::Relation>,
     },
     /// `(forEach Site R M)`: M for each site of R with `(site)` bound.
     ForEachSite {

@@ -130,7 +130,7 @@ impl Move {
 }
 
 /// A game position and everything the rules read of the past.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct State {
     /// Per site (board sites, then hand sites): top component, 0 = empty.
     pub(crate) what: Vec<u8>,
@@ -162,6 +162,46 @@ pub struct State {
     pub(crate) turn_hashes: Vec<u64>,
     pub(crate) move_again: bool,
     pub(crate) next_override: u8,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut s = State {
+            what: Vec::new(),
+            count: Vec::new(),
+            stack: Vec::new(),
+            comp_count: Vec::new(),
+            turn_hashes: Vec::new(),
+            ..*self
+        };
+        s.clone_from(self);
+        s
+    }
+
+    /// Copies without allocating once the buffers have their size (the hot
+    /// path of `do ... ifAfterwards`, repetition checks and perft).
+    fn clone_from(&mut self, o: &State) {
+        self.what.clone_from(&o.what);
+        self.count.clone_from(&o.count);
+        self.stack.clone_from(&o.stack);
+        self.comp_count.clone_from(&o.comp_count);
+        self.turn_hashes.clone_from(&o.turn_hashes);
+        self.scores = o.scores;
+        self.phase = o.phase;
+        self.pieces = o.pieces;
+        self.mover = o.mover;
+        self.prev_mover = o.prev_mover;
+        self.decisions = o.decisions;
+        self.turns = o.turns;
+        self.turn_decisions = o.turn_decisions;
+        self.pass_turns = o.pass_turns;
+        self.proposed = o.proposed;
+        self.last_from = o.last_from;
+        self.last_to = o.last_to;
+        self.outcome = o.outcome;
+        self.move_again = o.move_again;
+        self.next_override = o.next_override;
+    }
 }
 
 impl State {
@@ -222,6 +262,9 @@ pub struct Workspace {
     pub(crate) seen: Vec<u32>,
     pub(crate) seen_stamp: u32,
     pub(crate) group: SiteSet,
+    pub(crate) enter: Vec<bool>,
+    pub(crate) low: Vec<u32>,
+    pub(crate) dfs: Vec<(Site, Site, usize)>,
 }
 
 impl Workspace {
@@ -247,6 +290,8 @@ pub struct Game {
     pub board: Board,
     pub players: u8,
     pub comps: Vec<Component>,
+    /// Owner of each component (a compact copy of `comps[c].owner`).
+    pub(crate) owners: Vec<u8>,
     /// Hand sites per player (0 when the game has no hands).
     pub hand_sites: u32,
     pub stacking: bool,
@@ -269,6 +314,11 @@ pub struct Game {
 }
 
 impl Game {
+    /// The compiled move generators, for debugging.
+    pub fn debug_gens(&self) -> String {
+        format!("{:#?}", self.gens)
+    }
+
     /// All sites: board then hands.
     pub fn total_sites(&self) -> usize {
         self.board.len() + self.hand_sites as usize * self.players as usize
@@ -283,8 +333,9 @@ impl Game {
         (s as usize) >= self.board.len() && s != NONE
     }
 
+    #[inline]
     pub fn owner(&self, comp: u8) -> u8 {
-        self.comps[comp as usize].owner
+        self.owners[comp as usize]
     }
 
     pub fn new_workspace(&self) -> Workspace {
@@ -300,6 +351,9 @@ impl Game {
             seen: vec![0; 6 * (n + 1) * (n + 1)],
             seen_stamp: 0,
             group: SiteSet::with_capacity(n),
+            enter: Vec::with_capacity(n),
+            low: Vec::with_capacity(n),
+            dfs: Vec::with_capacity(n),
         }
     }
 

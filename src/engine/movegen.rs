@@ -53,21 +53,60 @@ impl Game {
             GenKind::Do {
                 moves,
                 if_afterwards,
+                connected,
             } => {
                 let before = out.len();
                 self.generate(*moves, st, ctx, ws, out);
+                if out.len() == before {
+                    return;
+                }
+                // With the connectivity condition, precompute once whether the
+                // occupied sites are connected and which are cut vertices.
+                let mut cut = None;
+                if let Some(rel) = connected {
+                    let mut occ = ws.take_set();
+                    (0..self.board.len())
+                        .filter(|&s| st.what[s] != 0)
+                        .for_each(|s| occ.insert(s as Site));
+                    let mut art = ws.take_set();
+                    let ok = self.articulation(&occ, *rel, ws, &mut art);
+                    cut = Some((ok, occ, art));
+                }
                 let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
                 let mut keep = before;
                 for i in before..out.len() {
                     let m = out[i];
-                    scratch.as_mut().clone_from(st);
-                    ws.epoch += 1;
-                    self.apply_actions(&mut scratch, &m, Some(id), ws);
-                    let ok = self.eval_bool(if_afterwards, &scratch, self.move_ctx(&m), ws);
+                    let fast = match &cut {
+                        Some((connected, occ, art)) if self.only_moves_pieces(&m, id) => {
+                            let empties =
+                                m.stack || !self.stacking || st.count[m.from as usize] <= 1;
+                            if !occ.contains(m.to) || !occ.contains(m.from) {
+                                None
+                            } else if !empties {
+                                Some(*connected)
+                            } else {
+                                Some(*connected && !art.contains(m.from))
+                            }
+                        }
+                        _ => None,
+                    };
+                    let ok = match fast {
+                        Some(b) => b,
+                        None => {
+                            scratch.as_mut().clone_from(st);
+                            ws.epoch += 1;
+                            self.apply_actions(&mut scratch, &m, Some(id), ws);
+                            self.eval_bool(if_afterwards, &scratch, self.move_ctx(&m), ws)
+                        }
+                    };
                     if ok {
                         out[keep] = m;
                         keep += 1;
                     }
+                }
+                if let Some((_, occ, art)) = cut {
+                    ws.give_set(occ);
+                    ws.give_set(art);
                 }
                 ws.epoch += 1;
                 out.truncate(keep);
@@ -488,6 +527,111 @@ impl Game {
             }
         }
         out.truncate(keep);
+    }
+
+    /// Whether a move only carries pieces from `from` to `to` (a step with
+    /// no effects of its own and no consequences up to node `upto`).
+    fn only_moves_pieces(&self, m: &Move, upto: u32) -> bool {
+        if m.kind != MoveKind::Step
+            || m.from == NONE
+            || self.is_hand_site(m.from)
+            || self.is_hand_site(m.to)
+        {
+            return false;
+        }
+        let leaf = &self.gens[m.node as usize];
+        let plain = match &leaf.kind {
+            GenKind::Step { to_apply, .. } | GenKind::FromTo { to_apply, .. } => to_apply.is_none(),
+            GenKind::Slide { .. } => true,
+            GenKind::Hop {
+                to_apply,
+                between_apply,
+                ..
+            } => to_apply.is_none() && between_apply.is_none(),
+            _ => false,
+        };
+        if !plain {
+            return false;
+        }
+        let mut id = Some(m.node);
+        while let Some(i) = id {
+            if i == upto {
+                return true;
+            }
+            if self.gens[i as usize].then.is_some() {
+                return false;
+            }
+            id = self.gens[i as usize].parent;
+        }
+        true
+    }
+
+    /// Articulation points of the graph induced by `occ` under `rel`, into
+    /// `art`; returns whether `occ` is connected (an empty set counts as
+    /// not connected: it has no group).
+    pub(crate) fn articulation(
+        &self,
+        occ: &super::sets::SiteSet,
+        rel: crate::board::Relation,
+        ws: &mut Workspace,
+        art: &mut super::sets::SiteSet,
+    ) -> bool {
+        art.clear();
+        let Some(root) = occ.first() else {
+            return false;
+        };
+        let n = self.board.len();
+        let mut disc = std::mem::take(&mut ws.dist);
+        let mut low = std::mem::take(&mut ws.low);
+        low.clear();
+        low.resize(n, 0);
+        disc[..n].iter_mut().for_each(|d| *d = u32::MAX);
+        // iterative DFS: (site, parent, next neighbour index)
+        let mut stack: Vec<(Site, Site, usize)> = std::mem::take(&mut ws.dfs);
+        stack.clear();
+        let mut time = 0u32;
+        let mut root_children = 0;
+        disc[root as usize] = 0;
+        low[root as usize] = 0;
+        stack.push((root, NONE, 0));
+        let mut visited = 1u32;
+        while let Some(&mut (v, parent, ref mut i)) = stack.last_mut() {
+            let nb = self.board.neighbours(v, rel);
+            if *i < nb.len() {
+                let w = nb[*i];
+                *i += 1;
+                if !occ.contains(w) || w == parent {
+                    continue;
+                }
+                if disc[w as usize] == u32::MAX {
+                    time += 1;
+                    disc[w as usize] = time;
+                    low[w as usize] = time;
+                    visited += 1;
+                    if v == root {
+                        root_children += 1;
+                    }
+                    stack.push((w, v, 0));
+                } else {
+                    low[v as usize] = low[v as usize].min(disc[w as usize]);
+                }
+            } else {
+                stack.pop();
+                if let Some(&(p, _, _)) = stack.last() {
+                    low[p as usize] = low[p as usize].min(low[v as usize]);
+                    if p != root && low[v as usize] >= disc[p as usize] {
+                        art.insert(p);
+                    }
+                }
+            }
+        }
+        if root_children > 1 {
+            art.insert(root);
+        }
+        ws.dist = disc;
+        ws.low = low;
+        ws.dfs = stack;
+        visited == occ.count()
     }
 
     pub(crate) fn move_ctx(&self, m: &Move) -> Ctx {
