@@ -64,6 +64,7 @@ fn no_stack_above_three() {
     g.set_stack(&mut st, site(&g, "E4"), &[p2, p1]); // P1 owns a 2-stack
     g.set_stack(&mut st, site(&g, "C4"), &[p1]);
     g.set_mover(&mut st, 1);
+    g.set_decisions(&mut st, 5);
     let m = moves(&g, &st);
     assert!(!m.contains(&"E4-D4".to_string()), "2+2 > 3: {m:?}");
     assert!(m.contains(&"C4-D4".to_string()), "1+2 <= 3: {m:?}");
@@ -80,6 +81,7 @@ fn pass_only_with_an_empty_reserve_and_two_passes_end_the_game() {
     g.set_stack(&mut st, site(&g, "D4"), &[p1]);
     g.set_stack(&mut st, site(&g, "E4"), &[p2]);
     g.set_stack(&mut st, site(&g, "F4"), &[p1]);
+    g.set_decisions(&mut st, 3);
     assert!(!moves(&g, &st).contains(&"pass".to_string()));
     g.set_hand(&mut st, g.hand_site(1), p1, 0);
     g.set_hand(&mut st, g.hand_site(2), p2, 0);
@@ -104,6 +106,7 @@ fn isolated_pieces_score_nothing_and_higher_score_wins() {
     g.set_stack(&mut st, site(&g, "E4"), &[p2]);
     g.set_stack(&mut st, site(&g, "C4"), &[p2]);
     g.set_stack(&mut st, site(&g, "B4"), &[p2]);
+    g.set_decisions(&mut st, 30);
     g.set_hand(&mut st, g.hand_site(1), p1, 0);
     g.set_hand(&mut st, g.hand_site(2), p2, 0);
     g.set_mover(&mut st, 1);
@@ -124,6 +127,7 @@ fn equal_scores_are_a_draw() {
     let mut st = g.initial_state();
     g.set_stack(&mut st, site(&g, "D4"), &[p1]);
     g.set_stack(&mut st, site(&g, "E4"), &[p2]);
+    g.set_decisions(&mut st, 30);
     g.set_hand(&mut st, g.hand_site(1), p1, 0);
     g.set_hand(&mut st, g.hand_site(2), p2, 0);
     g.set_mover(&mut st, 1);

@@ -466,6 +466,12 @@ impl Game {
         }
     }
 
+    /// Sets how many decisions have been played (what `(count Moves)`
+    /// reads), for positions set up by hand.
+    pub fn set_decisions(&self, st: &mut State, n: u32) {
+        st.decisions = n;
+    }
+
     /// Component number of a piece name (`"Disc1"`).
     pub fn component(&self, name: &str) -> Option<u8> {
         self.comps
