@@ -312,6 +312,20 @@ fn deep_nesting_is_an_error_not_a_crash() {
             assert!(r.contains("nested more than 256 deep"), "{r}");
         }
     }
+    // the worst that is allowed: brackets and named arguments, deepest nesting
+    let worst = format!(
+        "(game \"D\" {}{}1{})",
+        "(a x:".repeat(255),
+        "y:".repeat(256),
+        ")".repeat(255)
+    );
+    let r = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || load("d.lud", &worst, &Choices::default()).map(|(_, ex)| pretty(&ex.game)))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(r.is_err(), "the expansion is deeper than allowed");
     let ok = format!("(game \"D\" {}{})", "(a ".repeat(255), ")".repeat(255));
     let (_, ex) = load("d.lud", &ok, &Choices::default()).unwrap();
     let again = pretty(&ex.game);

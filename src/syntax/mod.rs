@@ -4,4 +4,4 @@ pub mod ast;
 mod parse;
 
 pub use ast::{Kind, Node};
-pub use parse::{MAX_DEPTH, parse};
+pub use parse::{__pest_only, __prescan_only, MAX_DEPTH, parse};
