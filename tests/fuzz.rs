@@ -2,10 +2,13 @@
 //! overflow the stack). Every input gives a tree or a located error, and a
 //! tree prints to text that expands to the same text again.
 
+use ludeme::diag::Sources;
 use ludeme::expand::{Choices, load_bytes, load_text, pretty};
+use ludeme::syntax;
 use proptest::prelude::*;
 
 fn fixtures() -> Vec<String> {
+    // (the fixtures, read once per call: cheap next to parsing)
     let mut out: Vec<(String, String)> = std::fs::read_dir("tests/fixtures")
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -37,6 +40,20 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
             prop_assert!(e.diagnostic.span.is_some(), "no location:\n{}", text);
             prop_assert!(text.starts_with("error: fuzz.lud:"), "{}", text);
         }
+    }
+    Ok(())
+}
+
+/// The fast parser and the pest grammar agree: same tree (spans included),
+/// or both reject (the diagnostic always comes from the pest path).
+fn agree(text: &str) -> Result<(), TestCaseError> {
+    let mut s = Sources::new();
+    let f = s.add("fuzz.lud", text);
+    let pest = syntax::parse_with_pest(&s, f);
+    match syntax::parse_fast(&s, f) {
+        Some(fast) => prop_assert_eq!(Ok(fast), pest, "on {:?}", text),
+        // declining is only right where pest finds an error
+        None => prop_assert!(pest.is_err(), "the fast parser declined {:?}", text),
     }
     Ok(())
 }
@@ -93,6 +110,56 @@ fn apply(text: &str, edits: &[Edit]) -> String {
     chars.into_iter().collect()
 }
 
+#[test]
+fn fast_parser_agrees_with_the_grammar_on_fixtures() {
+    for text in fixtures() {
+        agree(&text).unwrap();
+    }
+    agree(ludeme::expand::STANDARD_DEFINES).unwrap();
+    for entry in std::fs::read_dir("tests/bad").unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        agree(&String::from_utf8_lossy(&bytes)).unwrap();
+    }
+}
+
+/// Token-level pieces, so that soups are often valid.
+const PIECES: &[&str] = &[
+    "(",
+    ")",
+    "{",
+    "}",
+    " ",
+    "\n",
+    "a",
+    "P1",
+    "-1",
+    "0.5",
+    "True",
+    "#1",
+    "~",
+    "x:",
+    "\"s\"",
+    "\"a\\\"b\"",
+    "<K>",
+    "<K:a>",
+    "<=",
+    "<",
+    ">",
+    "-",
+    "*",
+    "//c\n",
+    "(option \"H\" <K> {",
+    "(item \"I\" <1>)",
+    "<(hex 4)>",
+    "<>",
+    "(rulesets {",
+    "(ruleset \"R\" {\"H/I\"})",
+    "args:{<a>}",
+    "\u{a0}",
+    "\u{feff}",
+    "é",
+];
+
 proptest! {
     // PROPTEST_CASES=n runs more (or fewer) cases.
     #![proptest_config(ProptestConfig {
@@ -109,7 +176,19 @@ proptest! {
     fn arbitrary_grammar_soup(chars in proptest::collection::vec(proptest::sample::select(ALPHABET), 0..400)) {
         let s: String = chars.into_iter().collect();
         check(s.as_bytes())?;
+        agree(&s)?;
         let wrapped = format!("(game \"G\" {s})");
+        check(wrapped.as_bytes())?;
+        agree(&wrapped)?;
+    }
+
+    #[test]
+    fn piece_soup(pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..60)) {
+        let s: String = pieces.concat();
+        agree(&s)?;
+        check(s.as_bytes())?;
+        let wrapped = format!("(game \"G\" {s})");
+        agree(&wrapped)?;
         check(wrapped.as_bytes())?;
     }
 
@@ -119,5 +198,6 @@ proptest! {
         let text = &fx[which % fx.len()];
         let mutated = apply(text, &edits);
         check(mutated.as_bytes())?;
+        agree(&mutated)?;
     }
 }

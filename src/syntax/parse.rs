@@ -22,6 +22,30 @@ pub const MAX_DEPTH: usize = 256;
 pub fn parse(sources: &Sources, file: FileId) -> Result<Vec<Node>, Diagnostic> {
     let text = &sources.get(file).text;
     let multiline = prescan(text, file)?;
+    if let Some(nodes) = super::fast::parse(text, file) {
+        return Ok(nodes);
+    }
+    pest_parse(text, file, multiline)
+}
+
+/// [`parse`] with the pest parser only (the fast parser is checked against
+/// this in the tests).
+#[doc(hidden)]
+pub fn parse_with_pest(sources: &Sources, file: FileId) -> Result<Vec<Node>, Diagnostic> {
+    let text = &sources.get(file).text;
+    let multiline = prescan(text, file)?;
+    pest_parse(text, file, multiline)
+}
+
+/// The fast parser alone (after the pre-scan): `None` where it declines.
+#[doc(hidden)]
+pub fn parse_fast(sources: &Sources, file: FileId) -> Option<Vec<Node>> {
+    let text = &sources.get(file).text;
+    prescan(text, file).ok()?;
+    super::fast::parse(text, file)
+}
+
+fn pest_parse(text: &str, file: FileId, multiline: Option<usize>) -> Result<Vec<Node>, Diagnostic> {
     let mut pairs = LudParser::parse(Rule::file, text).map_err(|e| {
         let d = pest_error(text, file, e);
         match multiline {
@@ -333,7 +357,7 @@ fn pest_error(text: &str, file: FileId, e: pest::error::Error<Rule>) -> Diagnost
 // ---------------------------------------------------------------------------
 // The tree
 
-fn unescape(body: &str) -> String {
+pub(super) fn unescape(body: &str) -> String {
     let mut out = String::with_capacity(body.len());
     let mut chars = body.chars();
     while let Some(c) = chars.next() {
@@ -354,7 +378,7 @@ fn unescape(body: &str) -> String {
     out
 }
 
-fn is_word(s: &str) -> bool {
+pub(super) fn is_word(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -373,7 +397,7 @@ fn is_number(s: &str) -> bool {
 }
 
 /// Tells the plain tokens apart: words, numbers, booleans, `#n`, `~`.
-fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
+pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
     let first = text.as_bytes()[0];
     Ok(match text {
         "~" => Kind::Tilde,
@@ -539,15 +563,4 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
         r => unreachable!("rule {r:?} does not make a node"),
     };
     Ok(Node::new(kind, span))
-}
-
-#[doc(hidden)]
-pub fn __pest_only(text: &str) -> usize {
-    LudParser::parse(Rule::file, text)
-        .map(|p| p.len())
-        .unwrap_or(0)
-}
-#[doc(hidden)]
-pub fn __prescan_only(text: &str) -> bool {
-    prescan(text, 0).is_ok()
 }
