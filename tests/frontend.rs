@@ -405,3 +405,20 @@ fn the_standard_defines_parse() {
         ]
     );
 }
+
+#[test]
+fn pretty_prints_whole_files_that_parse_again() {
+    for entry in std::fs::read_dir("tests/fixtures").unwrap() {
+        let path = entry.unwrap().path();
+        let mut s = Sources::new();
+        let f = s.add("a.lud", std::fs::read_to_string(&path).unwrap());
+        let top = syntax::parse(&s, f).unwrap();
+        let printed: Vec<String> = top.iter().map(pretty).collect();
+        let printed = printed.join("\n\n");
+        let g = s.add("b.lud", printed.clone());
+        let again = syntax::parse(&s, g).unwrap_or_else(|e| panic!("{}\n{printed}", e.render(&s)));
+        let a: Vec<Node> = top.iter().map(strip).collect();
+        let b: Vec<Node> = again.iter().map(strip).collect();
+        assert_eq!(a, b, "{}", path.display());
+    }
+}
