@@ -312,6 +312,20 @@ fn deep_nesting_is_an_error_not_a_crash() {
             assert!(r.contains("nested more than 256 deep"), "{r}");
         }
     }
+    // the worst that is allowed: brackets and named arguments, deepest nesting
+    let worst = format!(
+        "(game \"D\" {}{}1{})",
+        "(a x:".repeat(255),
+        "y:".repeat(256),
+        ")".repeat(255)
+    );
+    let r = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || load("d.lud", &worst, &Choices::default()).map(|(_, ex)| pretty(&ex.game)))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(r.is_err(), "the expansion is deeper than allowed");
     let ok = format!("(game \"D\" {}{})", "(a ".repeat(255), ")".repeat(255));
     let (_, ex) = load("d.lud", &ok, &Choices::default()).unwrap();
     let again = pretty(&ex.game);
@@ -390,4 +404,21 @@ fn the_standard_defines_parse() {
             "RemoveAnyEnemyPieceNotInLine3"
         ]
     );
+}
+
+#[test]
+fn pretty_prints_whole_files_that_parse_again() {
+    for entry in std::fs::read_dir("tests/fixtures").unwrap() {
+        let path = entry.unwrap().path();
+        let mut s = Sources::new();
+        let f = s.add("a.lud", std::fs::read_to_string(&path).unwrap());
+        let top = syntax::parse(&s, f).unwrap();
+        let printed: Vec<String> = top.iter().map(pretty).collect();
+        let printed = printed.join("\n\n");
+        let g = s.add("b.lud", printed.clone());
+        let again = syntax::parse(&s, g).unwrap_or_else(|e| panic!("{}\n{printed}", e.render(&s)));
+        let a: Vec<Node> = top.iter().map(strip).collect();
+        let b: Vec<Node> = again.iter().map(strip).collect();
+        assert_eq!(a, b, "{}", path.display());
+    }
 }

@@ -7,7 +7,7 @@
 //! `"A" -> "B" -> "A"` is found when "A" is needed while its own body is
 //! being expanded.
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Diagnostic, FileId, Span};
 use crate::syntax::{Kind, Node};
 use indexmap::IndexMap;
 use std::collections::HashMap;
@@ -20,9 +20,12 @@ pub const MAX_EXPANDED_DEPTH: usize = 512;
 /// Longest chain of defines expanding inside each other.
 pub const MAX_CHAIN: usize = 64;
 
+/// A define's body: the file's own (taken when first expanded), or a
+/// standard one, shared by every load and given this load's file id.
 #[derive(Clone, Debug)]
-pub(crate) struct Define {
-    pub body: Node,
+pub(crate) enum Define {
+    Own(Option<Node>),
+    Standard(&'static Node),
 }
 
 enum Memo {
@@ -30,10 +33,24 @@ enum Memo {
     Done(Rc<Option<Node>>),
 }
 
-pub(crate) struct Expander<'a> {
-    defines: &'a IndexMap<String, Define>,
+pub(crate) struct Expander {
+    defines: IndexMap<String, Define>,
+    standard_file: FileId,
     memo: HashMap<String, Memo>,
     chain: Vec<String>,
+}
+
+fn set_file(node: &mut Node, file: FileId) {
+    node.span.file = file;
+    match &mut node.kind {
+        Kind::Form { head, args } => {
+            set_file(head, file);
+            args.iter_mut().for_each(|a| set_file(a, file));
+        }
+        Kind::Array(items) => items.iter_mut().for_each(|a| set_file(a, file)),
+        Kind::Named { value, .. } => set_file(value, file),
+        _ => {}
+    }
 }
 
 /// Size and depth of a tree, without recursion.
@@ -75,10 +92,11 @@ pub(crate) fn check_size(node: &Node, at: Span) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-impl<'a> Expander<'a> {
-    pub fn new(defines: &'a IndexMap<String, Define>) -> Expander<'a> {
+impl Expander {
+    pub fn new(defines: IndexMap<String, Define>, standard_file: FileId) -> Expander {
         Expander {
             defines,
+            standard_file,
             memo: HashMap::new(),
             chain: Vec::new(),
         }
@@ -86,47 +104,56 @@ impl<'a> Expander<'a> {
 
     /// Expands every define call in `node`. `None`: the node vanished (`~`,
     /// or a define that expands to nothing).
-    pub fn expand(&mut self, node: &Node) -> Result<Option<Node>, Diagnostic> {
-        match &node.kind {
-            Kind::Str(s) if self.defines.contains_key(s) => self.call(s, &[], node.span),
-            Kind::Form { head, args } => {
+    pub fn expand(&mut self, node: Node) -> Result<Option<Node>, Diagnostic> {
+        let span = node.span;
+        match node.kind {
+            Kind::Str(s) => {
+                if self.defines.contains_key(&s) {
+                    self.call(&s, Vec::new(), span)
+                } else {
+                    Ok(Some(Node::new(Kind::Str(s), span)))
+                }
+            }
+            Kind::Form { head, mut args } => {
                 if let Kind::Str(name) = &head.kind {
                     if self.defines.contains_key(name) {
                         return self.call(name, args, head.span);
                     }
                     return Err(self.unknown(name, head.span));
                 }
-                let mut new_args = Vec::with_capacity(args.len());
-                for a in args {
-                    new_args.extend(self.expand(a)?);
-                }
-                Ok(Some(Node::new(
-                    Kind::Form {
-                        head: head.clone(),
-                        args: new_args,
-                    },
-                    node.span,
-                )))
+                self.expand_vec(&mut args)?;
+                Ok(Some(Node::new(Kind::Form { head, args }, span)))
             }
-            Kind::Array(items) => {
-                let mut new = Vec::with_capacity(items.len());
-                for a in items {
-                    new.extend(self.expand(a)?);
-                }
-                Ok(Some(Node::new(Kind::Array(new), node.span)))
+            Kind::Array(mut items) => {
+                self.expand_vec(&mut items)?;
+                Ok(Some(Node::new(Kind::Array(items), span)))
             }
-            Kind::Named { name, value } => Ok(self.expand(value)?.map(|v| {
+            Kind::Named { name, value } => Ok(self.expand(*value)?.map(|v| {
                 Node::new(
                     Kind::Named {
-                        name: name.clone(),
+                        name,
                         value: Box::new(v),
                     },
-                    node.span,
+                    span,
                 )
             })),
             Kind::Tilde => Ok(None),
-            _ => Ok(Some(node.clone())),
+            kind => Ok(Some(Node::new(kind, span))),
         }
+    }
+
+    /// Expands the elements of a list in place, dropping those that vanish.
+    fn expand_vec(&mut self, v: &mut Vec<Node>) -> Result<(), Diagnostic> {
+        let mut kept = 0;
+        for i in 0..v.len() {
+            let n = std::mem::replace(&mut v[i], Node::new(Kind::Tilde, Span::default()));
+            if let Some(x) = self.expand(n)? {
+                v[kept] = x;
+                kept += 1;
+            }
+        }
+        v.truncate(kept);
+        Ok(())
     }
 
     fn unknown(&self, name: &str, span: Span) -> Diagnostic {
@@ -145,7 +172,12 @@ impl<'a> Expander<'a> {
         }
     }
 
-    fn call(&mut self, name: &str, args: &[Node], span: Span) -> Result<Option<Node>, Diagnostic> {
+    fn call(
+        &mut self,
+        name: &str,
+        args: Vec<Node>,
+        span: Span,
+    ) -> Result<Option<Node>, Diagnostic> {
         let mut values = Vec::with_capacity(args.len());
         for a in args {
             values.push(self.expand(a)?);
@@ -185,10 +217,17 @@ impl<'a> Expander<'a> {
                     .expected("a shallower chain of defines"),
             );
         }
-        let def = &self.defines[name];
+        let body = match &mut self.defines[name] {
+            Define::Own(body) => body.take().expect("a body is expanded once"),
+            Define::Standard(body) => {
+                let mut b = (*body).clone();
+                set_file(&mut b, self.standard_file);
+                b
+            }
+        };
         self.memo.insert(name.to_string(), Memo::InProgress);
         self.chain.push(name.to_string());
-        let r = self.expand(&def.body);
+        let r = self.expand(body);
         self.chain.pop();
         let r = match r {
             Ok(r) => r,

@@ -19,6 +19,7 @@ use defines::{Define, Expander};
 use indexmap::IndexMap;
 use options::{OptionDecl, Ruleset, Substitute};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// The standard defines, available to every description.
 pub const STANDARD_DEFINES: &str = include_str!("../../rules/standard.lud");
@@ -162,6 +163,24 @@ fn finish(
 const TOP_LEVEL: &str =
     "`(game ...)`, `(define ...)`, `(option ...)`, `(rulesets ...)` or `(metadata ...)`";
 
+/// The standard defines, parsed once per process.
+fn standard_defines() -> &'static [(String, Node)] {
+    static PARSED: OnceLock<Vec<(String, Node)>> = OnceLock::new();
+    PARSED.get_or_init(|| {
+        let mut s = Sources::new();
+        let f = s.add(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
+        let top = syntax::parse(&s, f).expect("the standard defines parse");
+        top.into_iter()
+            .map(|d| {
+                let (name, _, body) = read_define(d)
+                    .expect("a standard define is well formed")
+                    .expect("only defines");
+                (name, body)
+            })
+            .collect()
+    })
+}
+
 /// Parses `file`, adds the standard defines to `sources` and expands.
 pub fn expand(
     sources: &mut Sources,
@@ -169,23 +188,20 @@ pub fn expand(
     choices: &Choices,
 ) -> Result<Expanded, Diagnostic> {
     let top = syntax::parse(sources, file)?;
-    let prelude_id = sources.add(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
-    let prelude = syntax::parse(sources, prelude_id)?;
+    let standard_file = sources.add(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
 
-    let mut defines: IndexMap<String, Define> = IndexMap::new();
+    let mut defines: IndexMap<String, Define> = standard_defines()
+        .iter()
+        .map(|(name, body)| (name.clone(), Define::Standard(body)))
+        .collect();
     let mut define_spans: IndexMap<String, Span> = IndexMap::new();
-    for node in &prelude {
-        if let Some((name, _, body)) = read_define(node)? {
-            defines.insert(name, Define { body: body.clone() });
-        }
-    }
 
-    let mut game: Option<&Node> = None;
+    let mut game: Option<Node> = None;
     let mut opts: Vec<OptionDecl> = Vec::new();
     let mut rulesets: Vec<Ruleset> = Vec::new();
-    let mut metadata: Option<&Node> = None;
+    let mut metadata: Option<Node> = None;
     let mut seen_rulesets: Option<Span> = None;
-    for node in &top {
+    for node in top {
         match node.head_word() {
             Some("define") => {
                 let (name, span, body) = read_define(node)?.expect("a define");
@@ -199,10 +215,10 @@ pub fn expand(
                     .note(format!("the first is at {l}:{c}")));
                 }
                 define_spans.insert(name.clone(), span);
-                defines.insert(name, Define { body: body.clone() });
+                defines.insert(name, Define::Own(Some(body)));
             }
             Some("game") => {
-                if let Some(g) = game {
+                if let Some(g) = &game {
                     let (l, c) = sources.line_col(g.span.file, g.span.start);
                     return Err(Diagnostic::at(node.span, "a second `(game ...)`")
                         .expected("one `(game ...)` per file")
@@ -220,7 +236,7 @@ pub fn expand(
                 game = Some(node);
             }
             Some("option") => {
-                let o = options::read_option(node)?;
+                let o = options::read_option(&node)?;
                 if let Some(p) = opts.iter().find(|p| p.header == o.header) {
                     let (l, c) = sources.line_col(p.header_span.file, p.header_span.start);
                     return Err(Diagnostic::at(
@@ -250,7 +266,7 @@ pub fn expand(
                         .note(format!("the first is at {l}:{c}")));
                 }
                 seen_rulesets = Some(node.span);
-                options::read_rulesets(node, &mut rulesets)?;
+                options::read_rulesets(&node, &mut rulesets)?;
             }
             Some("metadata") => {
                 if metadata.is_some() {
@@ -287,42 +303,48 @@ pub fn expand(
         options: &opts,
         chosen: &chosen,
     };
-    let one = |n: &Node| -> Result<Node, Diagnostic> {
+    let one = |n: Node| -> Result<Node, Diagnostic> {
+        let span = n.span;
         let mut v = Vec::with_capacity(1);
         sub.apply(n, &mut v)?;
         match v.len() {
             1 => Ok(v.pop().expect("one")),
             _ => Err(
-                Diagnostic::at(n.span, "this option value must be exactly one token here")
+                Diagnostic::at(span, "this option value must be exactly one token here")
                     .expected("an option item whose value is one token"),
             ),
         }
     };
     for d in defines.values_mut() {
-        d.body = one(&d.body)?;
+        if let Define::Own(body) = d {
+            *body = Some(one(body.take().expect("a body"))?);
+        }
     }
+    let game_span = game.span;
     let game_sub = one(game)?;
 
     // Then defines. The game's name is never a define call.
-    let mut ex = Expander::new(&defines);
-    let Kind::Form { head, args } = &game_sub.kind else {
+    let mut ex = Expander::new(defines, standard_file);
+    let Kind::Form { head, args } = game_sub.kind else {
         unreachable!("the game is a form")
     };
-    let name_node = args[0].clone();
-    let mut new_args = vec![name_node.clone()];
-    for a in &args[1..] {
+    let mut args = args.into_iter();
+    let name_node = args.next().expect("the game's name");
+    let name = name_node.as_str().unwrap_or_default().to_string();
+    let mut new_args = Vec::with_capacity(args.len() + 1);
+    new_args.push(name_node);
+    for a in args {
         new_args.extend(ex.expand(a)?);
     }
     let expanded = Node::new(
         Kind::Form {
-            head: head.clone(),
+            head,
             args: new_args,
         },
         game_sub.span,
     );
-    defines::check_size(&expanded, game.span)?;
+    defines::check_size(&expanded, game_span)?;
     check_clean(&expanded)?;
-    let name = name_node.as_str().unwrap_or_default().to_string();
 
     let info = read_info(&name, metadata, ruleset.as_deref());
     let options = opts
@@ -340,26 +362,30 @@ pub fn expand(
 }
 
 /// `(define "Name" BODY)` → (name, span of the name, body).
-fn read_define(node: &Node) -> Result<Option<(String, Span, &Node)>, Diagnostic> {
+fn read_define(node: Node) -> Result<Option<(String, Span, Node)>, Diagnostic> {
     if node.head_word() != Some("define") {
         return Ok(None);
     }
-    let args = node.form_args().unwrap_or(&[]);
+    let span = node.span;
+    let Kind::Form { args, .. } = node.kind else {
+        unreachable!("a define is a form")
+    };
     let shape = "`(define \"Name\" BODY)`";
-    let Some(name_node) = args.first() else {
-        return Err(Diagnostic::at(node.span, "a define without a name").expected(shape));
+    let mut args = args.into_iter();
+    let Some(name_node) = args.next() else {
+        return Err(Diagnostic::at(span, "a define without a name").expected(shape));
     };
     let Some(name) = name_node.as_str() else {
         return Err(
             Diagnostic::at(name_node.span, "a define's name must be a string").expected(shape),
         );
     };
-    match &args[1..] {
-        [body] => Ok(Some((name.to_string(), name_node.span, body))),
-        [] => {
-            Err(Diagnostic::at(node.span, format!("define \"{name}\" has no body")).expected(shape))
+    match (args.next(), args.next()) {
+        (Some(body), None) => Ok(Some((name.to_string(), name_node.span, body))),
+        (None, _) => {
+            Err(Diagnostic::at(span, format!("define \"{name}\" has no body")).expected(shape))
         }
-        [_, extra, ..] => Err(Diagnostic::at(
+        (Some(_), Some(extra)) => Err(Diagnostic::at(
             extra.span,
             format!("define \"{name}\" has more than one body"),
         )
@@ -396,10 +422,9 @@ fn check_clean(node: &Node) -> Result<(), Diagnostic> {
 }
 
 /// Reads `(metadata (info { (key "text") ... (useFor { "Ruleset/X" } (key "text") ...) }) ...)`.
-fn read_info(name: &str, metadata: Option<&Node>, ruleset: Option<&str>) -> Info {
+fn read_info(name: &str, metadata: Option<Node>, ruleset: Option<&str>) -> Info {
     let mut info = Info {
         name: name.to_string(),
-        metadata: metadata.cloned(),
         ..Info::default()
     };
     let Some(meta) = metadata else {
@@ -455,5 +480,6 @@ fn read_info(name: &str, metadata: Option<&Node>, ruleset: Option<&str>) -> Info
     info.source = info.get("source").map(str::to_string);
     info.author = info.get("author").map(str::to_string);
     info.date = info.get("date").map(str::to_string);
+    info.metadata = Some(meta);
     info
 }

@@ -412,70 +412,116 @@ impl Substitute<'_> {
 
     /// The node with every placeholder replaced; a placeholder may stand for
     /// several tokens (spliced into the parent) or none.
-    pub fn apply(&self, node: &Node, out: &mut Vec<Node>) -> Result<(), Diagnostic> {
+    pub fn apply(&self, node: Node, out: &mut Vec<Node>) -> Result<(), Diagnostic> {
         self.apply_at(node, out, 0)
     }
 
-    fn apply_at(&self, node: &Node, out: &mut Vec<Node>, nest: usize) -> Result<(), Diagnostic> {
-        match &node.kind {
-            Kind::OptionRef { key, arg } => {
+    /// Applies to every element of a list; rebuilds the list only where a
+    /// placeholder (or a named argument holding one) splices tokens in.
+    fn apply_vec(&self, v: &mut Vec<Node>, nest: usize) -> Result<(), Diagnostic> {
+        fn splices(n: &Node) -> bool {
+            match &n.kind {
+                Kind::OptionRef { .. } => true,
+                Kind::Named { value, .. } => matches!(value.kind, Kind::OptionRef { .. }),
+                _ => false,
+            }
+        }
+        if v.iter().any(splices) {
+            let old = std::mem::take(v);
+            v.reserve(old.len());
+            for n in old {
+                self.apply_at(n, v, nest)?;
+            }
+            return Ok(());
+        }
+        // no splicing node: exactly one node comes back for each, in place
+        let mut scratch = Vec::with_capacity(1);
+        for n in v.iter_mut() {
+            let taken = std::mem::replace(n, Node::new(Kind::Tilde, Span::default()));
+            self.apply_one(taken, &mut scratch, n, nest)?;
+        }
+        Ok(())
+    }
+
+    fn apply_one(
+        &self,
+        node: Node,
+        scratch: &mut Vec<Node>,
+        slot: &mut Node,
+        nest: usize,
+    ) -> Result<(), Diagnostic> {
+        match node.kind {
+            Kind::Form { .. } | Kind::Array(_) | Kind::Named { .. } => {
+                self.apply_at(node, scratch, nest)?;
+                *slot = scratch.pop().expect("one node");
+            }
+            _ => *slot = node,
+        }
+        Ok(())
+    }
+
+    fn apply_at(&self, node: Node, out: &mut Vec<Node>, nest: usize) -> Result<(), Diagnostic> {
+        let span = node.span;
+        match node.kind {
+            Kind::OptionRef { ref key, ref arg } => {
                 if nest >= MAX_OPTION_NESTING {
                     return Err(Diagnostic::at(
-                        node.span,
+                        span,
                         "option values refer to each other too deeply (a loop?)",
                     )
                     .expected("option values that end in plain tokens"));
                 }
-                for v in self.value(node, key, arg)? {
-                    self.apply_at(v, out, nest + 1)?;
+                for v in self.value(&node, key, arg)? {
+                    self.apply_at(v.clone(), out, nest + 1)?;
                 }
             }
-            Kind::Form { head, args } => {
-                let mut head_toks = Vec::new();
-                self.apply_at(head, &mut head_toks, nest)?;
-                let mut toks = head_toks.into_iter();
-                let Some(new_head) = toks.next() else {
-                    return Err(Diagnostic::at(
-                        head.span,
-                        "this option value is empty but stands as a ludeme name",
-                    )
-                    .expected("an option item whose value is a ludeme name"));
+            Kind::Form { head, mut args } => {
+                let head_span = head.span;
+                let new_head = if matches!(head.kind, Kind::OptionRef { .. }) {
+                    let mut toks = Vec::new();
+                    self.apply_at(*head, &mut toks, nest)?;
+                    if toks.is_empty() {
+                        return Err(Diagnostic::at(
+                            head_span,
+                            "this option value is empty but stands as a ludeme name",
+                        )
+                        .expected("an option item whose value is a ludeme name"));
+                    }
+                    let h = toks.remove(0);
+                    args.splice(0..0, toks);
+                    Box::new(h)
+                } else {
+                    head
                 };
-                let mut new_args: Vec<Node> = toks.collect();
-                for a in args {
-                    self.apply_at(a, &mut new_args, nest)?;
-                }
+                self.apply_vec(&mut args, nest)?;
                 out.push(Node::new(
                     Kind::Form {
-                        head: Box::new(new_head),
-                        args: new_args,
+                        head: new_head,
+                        args,
                     },
-                    node.span,
+                    span,
                 ));
             }
-            Kind::Array(items) => {
-                let mut new = Vec::with_capacity(items.len());
-                for a in items {
-                    self.apply_at(a, &mut new, nest)?;
-                }
-                out.push(Node::new(Kind::Array(new), node.span));
+            Kind::Array(mut items) => {
+                self.apply_vec(&mut items, nest)?;
+                out.push(Node::new(Kind::Array(items), span));
             }
             Kind::Named { name, value } => {
-                let mut vals = Vec::new();
-                self.apply_at(value, &mut vals, nest)?;
+                let mut vals = Vec::with_capacity(1);
+                self.apply_at(*value, &mut vals, nest)?;
                 let mut vals = vals.into_iter();
                 if let Some(first) = vals.next() {
                     out.push(Node::new(
                         Kind::Named {
-                            name: name.clone(),
+                            name,
                             value: Box::new(first),
                         },
-                        node.span,
+                        span,
                     ));
                     out.extend(vals);
                 }
             }
-            _ => out.push(node.clone()),
+            _ => out.push(node),
         }
         Ok(())
     }

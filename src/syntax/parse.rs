@@ -22,6 +22,30 @@ pub const MAX_DEPTH: usize = 256;
 pub fn parse(sources: &Sources, file: FileId) -> Result<Vec<Node>, Diagnostic> {
     let text = &sources.get(file).text;
     let multiline = prescan(text, file)?;
+    if let Some(nodes) = super::fast::parse(text, file) {
+        return Ok(nodes);
+    }
+    pest_parse(text, file, multiline)
+}
+
+/// [`parse`] with the pest parser only (the fast parser is checked against
+/// this in the tests).
+#[doc(hidden)]
+pub fn parse_with_pest(sources: &Sources, file: FileId) -> Result<Vec<Node>, Diagnostic> {
+    let text = &sources.get(file).text;
+    let multiline = prescan(text, file)?;
+    pest_parse(text, file, multiline)
+}
+
+/// The fast parser alone (after the pre-scan): `None` where it declines.
+#[doc(hidden)]
+pub fn parse_fast(sources: &Sources, file: FileId) -> Option<Vec<Node>> {
+    let text = &sources.get(file).text;
+    prescan(text, file).ok()?;
+    super::fast::parse(text, file)
+}
+
+fn pest_parse(text: &str, file: FileId, multiline: Option<usize>) -> Result<Vec<Node>, Diagnostic> {
     let mut pairs = LudParser::parse(Rule::file, text).map_err(|e| {
         let d = pest_error(text, file, e);
         match multiline {
@@ -82,6 +106,8 @@ fn prescan_inner(
 ) -> Result<(), Diagnostic> {
     let bytes = text.as_bytes();
     let mut stack: Vec<(u8, usize)> = Vec::new();
+    let mut named_run = 0usize;
+    let mut colon_end = 0usize;
     // a byte-order mark is not content
     let mut i = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
     let mut any_token = false;
@@ -166,6 +192,30 @@ fn prescan_inner(
                 }
             }
             b' ' | b'\t' | b'\r' | b'\n' => {}
+            b':' => {
+                any_token = true;
+                // `a:b:c:...` nests without brackets: count the run.
+                let mut word_start = i;
+                while word_start > 0
+                    && (bytes[word_start - 1].is_ascii_alphanumeric()
+                        || bytes[word_start - 1] == b'_')
+                {
+                    word_start -= 1;
+                }
+                let joined = word_start < i
+                    && text[colon_end.min(word_start)..word_start]
+                        .bytes()
+                        .all(|b| b.is_ascii_whitespace());
+                named_run = if joined { named_run + 1 } else { 1 };
+                colon_end = i + 1;
+                if named_run > MAX_DEPTH {
+                    return Err(Diagnostic::at(
+                        Span::new(file, word_start, i + 1),
+                        format!("named arguments nested more than {MAX_DEPTH} deep"),
+                    )
+                    .expected(format!("at most {MAX_DEPTH} levels of `name:` in a row")));
+                }
+            }
             _ => any_token = true,
         }
         i += 1;
@@ -203,33 +253,26 @@ fn phrase(rule: Rule) -> Option<&'static str> {
         Rule::option_decl => "an option `(option \"Header\" <Key> ...)`",
         Rule::option_args => "`args:{ <a> ... }`",
         Rule::items => "the items `{ (item \"Name\" <value>) ... }`",
-        Rule::item => "an item `(item \"Name\" <value> ...)`",
+        Rule::item | Rule::item_anon => "an item `(item \"Name\" <value> ...)`",
         Rule::item_value => "an item value `<...>`",
         Rule::item_close => "`>` closing the item value",
         Rule::default_mark => "`*` (default item)",
         Rule::kw_option => "`option`",
         Rule::kw_rulesets => "`rulesets`",
+        Rule::kw_item => "`item`",
         Rule::rulesets_decl => {
             "`(rulesets { (ruleset \"Ruleset/Name\" { \"Header/Item\" ... }) ... })`"
         }
-        Rule::item_anon => "an item `(item \"Name\" <value> ...)`",
-        Rule::kw_item => "`item`",
-        Rule::named => "a named argument `name:value`",
-        Rule::name_key => "a named argument `name:value`",
+        Rule::colon => "`:`",
         Rule::form => "a form `(...)`",
         Rule::array => "an array `{...}`",
         Rule::rparen => "`)`",
         Rule::rbrace => "`}`",
         Rule::placeholder => "an option placeholder `<Key>`",
         Rule::option_key => "an option key",
-        Rule::param => "a define parameter `#1`",
-        Rule::tilde => "`~`",
         Rule::operator => "an operator",
-        Rule::string => "a string",
-        Rule::str_body => "a string",
-        Rule::float | Rule::int | Rule::bad_number => "a number",
-        Rule::bool => "`True` or `False`",
-        Rule::word => "a word",
+        Rule::string | Rule::str_body => "a string",
+        Rule::atom_or_named | Rule::atom => "a word or a number",
         _ => return None,
     })
 }
@@ -242,61 +285,28 @@ fn describe_expected(positives: &[Rule]) -> String {
             items.push(s);
         }
     };
-    // A head position: after `(`.
-    if has(Rule::option_decl) && has(Rule::form) {
+    let top = has(Rule::option_decl) && has(Rule::form);
+    let head = has(Rule::operator);
+    let value = has(Rule::form) && has(Rule::array) && !top;
+    if top {
         push("a top-level form `(...)`");
     }
-    if has(Rule::operator) {
+    if head {
         push("a ludeme name (a word, an operator, a define name or an `<Option>`)");
     }
-    // Any value position.
-    let value_rules = [
-        Rule::form,
-        Rule::array,
-        Rule::named,
-        Rule::string,
-        Rule::int,
-        Rule::word,
-    ];
-    let is_value = value_rules.iter().filter(|r| has(**r)).count() >= 3;
-    if is_value && !has(Rule::operator) {
+    if value {
         push(
             "a value (a form, array, string, number, word, `name:value`, `<Option>`, `#n` or `~`)",
         );
     }
     for r in positives {
-        if is_value
-            && matches!(
-                r,
-                Rule::form
-                    | Rule::array
-                    | Rule::named
-                    | Rule::name_key
-                    | Rule::placeholder
-                    | Rule::param
-                    | Rule::tilde
-                    | Rule::string
-                    | Rule::float
-                    | Rule::int
-                    | Rule::bad_number
-                    | Rule::bool
-                    | Rule::word
-            )
-        {
-            continue;
-        }
-        if has(Rule::operator)
-            && matches!(
-                r,
-                Rule::placeholder | Rule::operator | Rule::param | Rule::string | Rule::word
-            )
-        {
-            continue;
-        }
-        if matches!(r, Rule::option_decl | Rule::rulesets_decl) && has(Rule::form) {
-            continue;
-        }
-        if *r == Rule::form && has(Rule::option_decl) {
+        let covered = match r {
+            Rule::option_decl | Rule::rulesets_decl | Rule::form => top || value,
+            Rule::atom | Rule::operator | Rule::string | Rule::placeholder => head || value,
+            Rule::atom_or_named | Rule::array => value,
+            _ => false,
+        };
+        if covered {
             continue;
         }
         if let Some(p) = phrase(*r) {
@@ -347,7 +357,7 @@ fn pest_error(text: &str, file: FileId, e: pest::error::Error<Rule>) -> Diagnost
 // ---------------------------------------------------------------------------
 // The tree
 
-fn unescape(body: &str) -> String {
+pub(super) fn unescape(body: &str) -> String {
     let mut out = String::with_capacity(body.len());
     let mut chars = body.chars();
     while let Some(c) = chars.next() {
@@ -368,12 +378,92 @@ fn unescape(body: &str) -> String {
     out
 }
 
+pub(super) fn is_word(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `-?digits(.digits)?`
+fn is_number(s: &str) -> bool {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    let (int, frac) = match digits.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (digits, None),
+    };
+    !int.is_empty()
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Tells the plain tokens apart: words, numbers, booleans, `#n`, `~`.
+pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
+    let first = text.as_bytes()[0];
+    Ok(match text {
+        "~" => Kind::Tilde,
+        "True" => Kind::Bool(true),
+        "False" => Kind::Bool(false),
+        _ if first == b'#' => match text[1..].parse::<u32>() {
+            Ok(n) if n >= 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) => Kind::Param(n),
+            _ => {
+                return Err(
+                    Diagnostic::at(span, format!("bad define parameter `{text}`"))
+                        .expected("`#1`, `#2`, ... (a small positive number)"),
+                );
+            }
+        },
+        _ if is_word(text) => Kind::Word(text.to_string()),
+        _ if first.is_ascii_alphabetic() || first == b'_' || text.contains(['#', '~']) => {
+            return Err(Diagnostic::at(span, format!("malformed word `{text}`"))
+                .expected("a word of letters, digits and `_`, starting with a letter"));
+        }
+        _ if !is_number(text) => {
+            return Err(Diagnostic::at(span, format!("malformed number `{text}`"))
+                .expected("an integer like `12` or `-3`, or a decimal like `0.5`"));
+        }
+        _ if text.contains('.') => match text.parse::<f64>() {
+            Ok(f) if f.is_finite() => Kind::Float(f),
+            _ => {
+                return Err(
+                    Diagnostic::at(span, format!("number `{text}` is too large"))
+                        .expected("a finite decimal number"),
+                );
+            }
+        },
+        _ => match text.parse::<i64>() {
+            Ok(i) => Kind::Int(i),
+            Err(_) => {
+                return Err(
+                    Diagnostic::at(span, format!("number `{text}` is too large"))
+                        .expected(format!("an integer between {} and {}", i64::MIN, i64::MAX)),
+                );
+            }
+        },
+    })
+}
+
 fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
     let span = span_of(&pair, file);
     let kind = match pair.as_rule() {
         Rule::form => {
             let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::rparen);
-            let head = build(inner.next().expect("a form has a head"), file)?;
+            let head_pair = inner.next().expect("a form has a head");
+            let head = if head_pair.as_str() == "-" {
+                // the one operator that is also the start of a number
+                Node::new(Kind::Word("-".into()), span_of(&head_pair, file))
+            } else {
+                build(head_pair, file)?
+            };
+            if !matches!(
+                head.kind,
+                Kind::Word(_) | Kind::Str(_) | Kind::OptionRef { .. } | Kind::Param(_)
+            ) {
+                return Err(Diagnostic::at(
+                    head.span,
+                    format!("{} cannot stand as a ludeme name", head.describe()),
+                )
+                .expected("a ludeme name (a word, an operator, a define name or an `<Option>`)"));
+            }
             let args = inner.map(|p| build(p, file)).collect::<Result<_, _>>()?;
             Kind::Form {
                 head: Box::new(head),
@@ -438,69 +528,38 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
                 value: Box::new(Node::new(Kind::Array(items), span)),
             }
         }
-        Rule::named => {
+        Rule::atom_or_named => {
             let mut inner = pair.into_inner();
-            let key = inner.next().expect("name");
-            let name = key.as_str().trim_end_matches(':').to_string();
-            let value = build(inner.next().expect("value"), file)?;
+            let atom = inner.next().expect("an atom");
+            let Some(_colon) = inner.next() else {
+                return build(atom, file);
+            };
+            let name = atom.as_str();
+            if !is_word(name) {
+                return Err(Diagnostic::at(
+                    span_of(&atom, file),
+                    format!("`{name}` cannot name an argument"),
+                )
+                .expected("a word before `:`, as in `if:(...)`"));
+            }
+            let value = build(inner.next().expect("a value"), file)?;
             Kind::Named {
-                name,
+                name: name.to_string(),
                 value: Box::new(value),
             }
         }
+        Rule::atom => atom(pair.as_str(), span)?,
         Rule::placeholder => {
             let mut inner = pair.into_inner();
             let key = inner.next().expect("key").as_str().to_string();
             let arg = inner.next().map(|p| p.as_str().to_string());
             Kind::OptionRef { key, arg }
         }
-        Rule::param => {
-            let digits = &pair.as_str()[1..];
-            match digits.parse::<u32>() {
-                Ok(n) if n >= 1 => Kind::Param(n),
-                _ => {
-                    return Err(Diagnostic::at(span, "bad define parameter")
-                        .expected("`#1`, `#2`, ... (a small positive number)"));
-                }
-            }
-        }
-        Rule::tilde => Kind::Tilde,
         Rule::string => {
             let body = pair.into_inner().next().map(|p| p.as_str()).unwrap_or("");
             Kind::Str(unescape(body))
         }
-        Rule::int => match pair.as_str().parse::<i64>() {
-            Ok(i) => Kind::Int(i),
-            Err(_) => {
-                return Err(Diagnostic::at(
-                    span,
-                    format!("number `{}` is too large", pair.as_str()),
-                )
-                .expected(format!(
-                    "an integer between {} and {}",
-                    i64::MIN,
-                    i64::MAX
-                )));
-            }
-        },
-        Rule::float => match pair.as_str().parse::<f64>() {
-            Ok(f) if f.is_finite() => Kind::Float(f),
-            _ => {
-                return Err(Diagnostic::at(
-                    span,
-                    format!("number `{}` is too large", pair.as_str()),
-                )
-                .expected("a finite decimal number"));
-            }
-        },
-        Rule::bad_number => {
-            return Err(
-                Diagnostic::at(span, format!("malformed number `{}`", pair.as_str()))
-                    .expected("an integer like `12` or `-3`, or a decimal like `0.5`"),
-            );
-        }
-        Rule::bool => Kind::Bool(pair.as_str() == "True"),
-        Rule::word | Rule::operator | Rule::default_mark => Kind::Word(pair.as_str().to_string()),
+        Rule::operator | Rule::default_mark => Kind::Word(pair.as_str().to_string()),
         r => unreachable!("rule {r:?} does not make a node"),
     };
     Ok(Node::new(kind, span))

@@ -1,0 +1,416 @@
+//! A hand-written parser for the same language as `grammar/lud.pest`, used
+//! first because it is many times faster than the pest parser (pest spends a
+//! few hundred instructions per rule call, about ten calls per token).
+//!
+//! It only ever says "this is the tree" or "no": on any doubt it returns
+//! `None` and [`super::parse`] runs the pest parser, which gives the tree or
+//! the diagnostic. The grammar stays the definition of the language; the test
+//! `fast_parser_agrees_with_the_grammar` (tests/fuzz.rs) checks that both
+//! parsers give the same tree on the fixtures, on random mutations of them
+//! and on random token soups.
+//!
+//! Runs after the pre-scan, so brackets are balanced and nesting is bounded.
+
+use super::ast::{Kind, Node};
+use super::parse::{atom, is_word, unescape};
+use crate::diag::{FileId, Span};
+
+struct P<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    i: usize,
+    file: FileId,
+}
+
+fn is_atom_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'#' | b'~')
+}
+
+fn is_word_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+const OPERATORS: [&str; 12] = [
+    "<=", ">=", "!=", "=", "+", "-", "*", "/", "%", "^", "<", ">",
+];
+
+/// The top-level forms of `text`, or `None` to let pest decide.
+pub(super) fn parse(text: &str, file: FileId) -> Option<Vec<Node>> {
+    let mut p = P {
+        text,
+        b: text.as_bytes(),
+        i: 0,
+        file,
+    };
+    let mut out = Vec::new();
+    p.ws();
+    while p.i < p.b.len() {
+        out.push(p.top()?);
+        p.ws();
+    }
+    Some(out)
+}
+
+impl<'a> P<'a> {
+    fn span(&self, start: usize) -> Span {
+        Span::new(self.file, start, self.i)
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn eat(&mut self, c: u8) -> Option<()> {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            Some(())
+        } else {
+            None
+        }
+    }
+
+    /// `keyword` followed by no word character.
+    fn keyword_at(&self, at: usize, kw: &str) -> bool {
+        self.b[at..].starts_with(kw.as_bytes())
+            && !self.b.get(at + kw.len()).is_some_and(|&c| is_word_byte(c))
+    }
+
+    /// Whitespace (Unicode White_Space, as pest's WHITE_SPACE), `//` comments
+    /// and byte-order marks.
+    fn ws(&mut self) {
+        while let Some(c) = self.peek() {
+            match c {
+                b' ' | b'\n' | b'\t' | b'\r' | 0x0b | 0x0c => self.i += 1,
+                b'/' if self.b.get(self.i + 1) == Some(&b'/') => {
+                    while self.peek().is_some_and(|c| c != b'\n') {
+                        self.i += 1;
+                    }
+                }
+                c if c >= 0x80 => {
+                    let ch = self.text[self.i..].chars().next().expect("a char");
+                    if ch.is_whitespace() || ch == '\u{FEFF}' {
+                        self.i += ch.len_utf8();
+                    } else {
+                        return;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    fn top(&mut self) -> Option<Node> {
+        if self.peek() != Some(b'(') {
+            return None;
+        }
+        let save = self.i;
+        self.i += 1;
+        self.ws();
+        let at = self.i;
+        self.i = save;
+        if self.keyword_at(at, "option") {
+            self.option_decl()
+        } else if self.keyword_at(at, "rulesets") {
+            self.rulesets_decl()
+        } else {
+            self.form()
+        }
+    }
+
+    fn keyword(&mut self, kw: &str) -> Option<Node> {
+        let start = self.i;
+        if !self.keyword_at(start, kw) {
+            return None;
+        }
+        self.i += kw.len();
+        Some(Node::new(Kind::Word(kw.to_string()), self.span(start)))
+    }
+
+    fn option_decl(&mut self) -> Option<Node> {
+        let start = self.i;
+        self.eat(b'(')?;
+        self.ws();
+        let head = self.keyword("option")?;
+        self.ws();
+        let mut args = vec![self.string()?];
+        self.ws();
+        args.push(self.placeholder()?);
+        self.ws();
+        if self.b[self.i..].starts_with(b"args") {
+            let a = self.i;
+            self.i += 4;
+            self.ws();
+            self.eat(b':')?;
+            self.ws();
+            self.eat(b'{')?;
+            self.ws();
+            let mut refs = Vec::new();
+            while self.peek() == Some(b'<') {
+                refs.push(self.placeholder()?);
+                self.ws();
+            }
+            self.eat(b'}')?;
+            let span = self.span(a);
+            args.push(Node::new(
+                Kind::Named {
+                    name: "args".to_string(),
+                    value: Box::new(Node::new(Kind::Array(refs), span)),
+                },
+                span,
+            ));
+            self.ws();
+        }
+        // the items
+        let a = self.i;
+        self.eat(b'{')?;
+        self.ws();
+        let mut items = Vec::new();
+        while self.peek() == Some(b'(') {
+            items.push(self.item()?);
+            self.ws();
+            if let Some(m) = self.mark() {
+                items.push(m);
+                self.ws();
+            }
+        }
+        self.eat(b'}')?;
+        args.push(Node::new(Kind::Array(items), self.span(a)));
+        self.ws();
+        self.eat(b')')?;
+        Some(self.form_node(start, head, args))
+    }
+
+    fn mark(&mut self) -> Option<Node> {
+        let start = self.i;
+        if self.b[self.i..].starts_with(b"**") {
+            self.i += 2;
+        } else if self.peek() == Some(b'*') {
+            self.i += 1;
+        } else {
+            return None;
+        }
+        Some(Node::new(
+            Kind::Word(self.text[start..self.i].to_string()),
+            self.span(start),
+        ))
+    }
+
+    fn item(&mut self) -> Option<Node> {
+        let start = self.i;
+        self.eat(b'(')?;
+        self.ws();
+        let head = if self.peek() == Some(b'"') {
+            Node::new(Kind::Word("item".to_string()), self.span(self.i))
+        } else {
+            let h = self.keyword("item")?;
+            self.ws();
+            h
+        };
+        let mut args = vec![self.string()?];
+        self.ws();
+        while self.peek() == Some(b'<') {
+            let a = self.i;
+            self.i += 1;
+            self.ws();
+            let mut toks = Vec::new();
+            while self.peek() != Some(b'>') {
+                toks.push(self.value()?);
+                self.ws();
+            }
+            self.i += 1;
+            args.push(Node::new(Kind::Array(toks), self.span(a)));
+            self.ws();
+        }
+        if self.peek() == Some(b'"') {
+            args.push(self.string()?);
+            self.ws();
+        }
+        self.eat(b')')?;
+        Some(self.form_node(start, head, args))
+    }
+
+    fn rulesets_decl(&mut self) -> Option<Node> {
+        let start = self.i;
+        self.eat(b'(')?;
+        self.ws();
+        let head = self.keyword("rulesets")?;
+        self.ws();
+        let a = self.i;
+        self.eat(b'{')?;
+        self.ws();
+        let mut items = Vec::new();
+        while self.peek() == Some(b'(') {
+            items.push(self.form()?);
+            self.ws();
+            if let Some(m) = self.mark() {
+                items.push(m);
+                self.ws();
+            }
+        }
+        self.eat(b'}')?;
+        let arr = Node::new(Kind::Array(items), self.span(a));
+        self.ws();
+        self.eat(b')')?;
+        Some(self.form_node(start, head, vec![arr]))
+    }
+
+    fn form_node(&self, start: usize, head: Node, args: Vec<Node>) -> Node {
+        Node::new(
+            Kind::Form {
+                head: Box::new(head),
+                args,
+            },
+            self.span(start),
+        )
+    }
+
+    fn form(&mut self) -> Option<Node> {
+        let start = self.i;
+        self.eat(b'(')?;
+        self.ws();
+        let head = self.head()?;
+        self.ws();
+        let mut args = Vec::new();
+        while self.peek() != Some(b')') {
+            args.push(self.value()?);
+            self.ws();
+        }
+        self.i += 1;
+        Some(self.form_node(start, head, args))
+    }
+
+    fn head(&mut self) -> Option<Node> {
+        let c = self.peek()?;
+        let node = if is_atom_byte(c) {
+            let start = self.i;
+            let text = self.atom_text();
+            if text == "-" {
+                Node::new(Kind::Word("-".to_string()), self.span(start))
+            } else {
+                let span = self.span(start);
+                Node::new(atom(text, span).ok()?, span)
+            }
+        } else if c == b'"' {
+            self.string()?
+        } else if let Some(op) = OPERATORS
+            .iter()
+            .find(|op| self.b[self.i..].starts_with(op.as_bytes()))
+        {
+            let start = self.i;
+            let after = self.b.get(self.i + op.len()).copied();
+            if after.is_some_and(|c| is_word_byte(c) || c == b'.') {
+                // pest tries a placeholder next, which `<` may start
+                return if c == b'<' { self.placeholder() } else { None };
+            }
+            self.i += op.len();
+            Node::new(Kind::Word(op.to_string()), self.span(start))
+        } else {
+            return None;
+        };
+        match node.kind {
+            Kind::Word(_) | Kind::Str(_) | Kind::OptionRef { .. } | Kind::Param(_) => Some(node),
+            _ => None,
+        }
+    }
+
+    fn atom_text(&mut self) -> &'a str {
+        let start = self.i;
+        while self.peek().is_some_and(is_atom_byte) {
+            self.i += 1;
+        }
+        let text: &'a str = self.text;
+        &text[start..self.i]
+    }
+
+    fn value(&mut self) -> Option<Node> {
+        match self.peek()? {
+            b'(' => self.form(),
+            b'{' => {
+                let start = self.i;
+                self.i += 1;
+                self.ws();
+                let mut items = Vec::new();
+                while self.peek() != Some(b'}') {
+                    items.push(self.value()?);
+                    self.ws();
+                }
+                self.i += 1;
+                Some(Node::new(Kind::Array(items), self.span(start)))
+            }
+            b'"' => self.string(),
+            b'<' => self.placeholder(),
+            c if is_atom_byte(c) => {
+                let start = self.i;
+                let text = self.atom_text();
+                let span = self.span(start);
+                if self.peek() != Some(b':') {
+                    return Some(Node::new(atom(text, span).ok()?, span));
+                }
+                if !is_word(text) {
+                    return None;
+                }
+                let name = text.to_string();
+                self.i += 1;
+                self.ws();
+                let value = self.value()?;
+                Some(Node::new(
+                    Kind::Named {
+                        name,
+                        value: Box::new(value),
+                    },
+                    self.span(start),
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    fn string(&mut self) -> Option<Node> {
+        let start = self.i;
+        self.eat(b'"')?;
+        let body_start = self.i;
+        let mut escaped = false;
+        loop {
+            match self.peek()? {
+                b'"' => break,
+                b'\\' => {
+                    escaped = true;
+                    self.i += 1;
+                    let ch = self.text.get(self.i..)?.chars().next()?;
+                    self.i += ch.len_utf8();
+                }
+                _ => self.i += 1,
+            }
+        }
+        let body = &self.text[body_start..self.i];
+        self.i += 1;
+        let s = if escaped {
+            unescape(body)
+        } else {
+            body.to_string()
+        };
+        Some(Node::new(Kind::Str(s), self.span(start)))
+    }
+
+    fn placeholder(&mut self) -> Option<Node> {
+        let start = self.i;
+        self.eat(b'<')?;
+        let key = self.key()?;
+        let arg = if self.peek() == Some(b':') {
+            self.i += 1;
+            Some(self.key()?)
+        } else {
+            None
+        };
+        self.eat(b'>')?;
+        Some(Node::new(Kind::OptionRef { key, arg }, self.span(start)))
+    }
+
+    fn key(&mut self) -> Option<String> {
+        let start = self.i;
+        while self.peek().is_some_and(is_word_byte) {
+            self.i += 1;
+        }
+        (self.i > start).then(|| self.text[start..self.i].to_string())
+    }
+}
