@@ -67,10 +67,10 @@ impl<'a> Args<'a> {
     /// Takes the first positional argument that satisfies `pred`.
     pub fn take_if(&mut self, pred: impl Fn(&Node) -> bool) -> Option<&'a Node> {
         for p in self.pos.iter_mut() {
-            if let Some(n) = p {
-                if pred(n) {
-                    return p.take();
-                }
+            if let Some(n) = p
+                && pred(n)
+            {
+                return p.take();
             }
         }
         None

@@ -68,10 +68,10 @@ impl Compiler {
                     _ => vec![arg],
                 };
                 a.finish()?;
-                if words.len() == 1 {
-                    if let Some(r) = words[0].as_word().and_then(Relation::from_name) {
-                        return Ok(DirSpec::Relation(r));
-                    }
+                if words.len() == 1
+                    && let Some(r) = words[0].as_word().and_then(Relation::from_name)
+                {
+                    return Ok(DirSpec::Relation(r));
                 }
                 let mut out = Vec::new();
                 for w in words {

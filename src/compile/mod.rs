@@ -66,10 +66,10 @@ pub(crate) fn unsupported(node: &Node, what: &str) -> Diagnostic {
 }
 
 pub(crate) fn unknown(node: &Node, what: &str, choices: &str) -> Diagnostic {
-    if let Some(h) = node.head_word().or(node.as_word()) {
-        if UNSUPPORTED.contains(&h) {
-            return unsupported(node, what);
-        }
+    if let Some(h) = node.head_word().or(node.as_word())
+        && UNSUPPORTED.contains(&h)
+    {
+        return unsupported(node, what);
     }
     Diagnostic::at(node.span, format!("{} is not {what}", node.describe()))
         .expected(format!("{what}: {choices}"))
@@ -195,10 +195,14 @@ impl Compiler {
                         .expected("`(hand Each)`"));
                     }
                     let size = match a.named("size") {
-                        Some(n) => n.as_int().filter(|&i| i >= 1 && i <= 64).ok_or_else(|| {
-                            Diagnostic::at(n.span, "bad hand size")
-                                .expected("a whole number from 1 to 64")
-                        })? as u32,
+                        Some(n) => {
+                            n.as_int()
+                                .filter(|&i| (1..=64).contains(&i))
+                                .ok_or_else(|| {
+                                    Diagnostic::at(n.span, "bad hand size")
+                                        .expected("a whole number from 1 to 64")
+                                })? as u32
+                        }
                         None => 1,
                     };
                     a.finish()?;
@@ -534,14 +538,13 @@ impl Compiler {
         for (i, it) in items.iter().enumerate() {
             let mut a = Args::of(it);
             a.next(); // the name
+            // a phase written for one player: `(phase "Setup" P2 ...)`
             if let Some(w) = a.take_if(|n| {
                 n.as_word()
                     .is_some_and(|w| w.starts_with('P') || w == "Shared" || w == "Mover")
-            }) {
-                match self.role(w)? {
-                    Role::Player(p) => self.phases[i].owner = Some(p),
-                    _ => {}
-                }
+            }) && let Role::Player(p) = self.role(w)?
+            {
+                self.phases[i].owner = Some(p);
             }
             let play = a.form("play").ok_or_else(|| {
                 Diagnostic::at(it.span, "a phase needs `(play ...)`").expected("`(play ...)`")
@@ -709,26 +712,26 @@ impl Compiler {
                     None => false,
                 };
                 let mut scores = Vec::new();
-                if let Some(arr) = a.take_if(|n| matches!(n.kind, Kind::Array(_))) {
-                    if let Kind::Array(v) = &arr.kind {
-                        for s in v {
-                            if s.head_word() != Some("score") {
-                                return Err(unknown(s, "a score", "(score P1 VALUE)"));
-                            }
-                            let mut b = Args::of(s);
-                            let p = b.required("a player")?;
-                            let p = match self.role(p)? {
-                                Role::Player(p) => p,
-                                _ => {
-                                    return Err(Diagnostic::at(p.span, "expected a fixed player")
-                                        .expected("P1, P2 ..."));
-                                }
-                            };
-                            let v = b.required("a value")?;
-                            let v = self.int(v)?;
-                            b.finish()?;
-                            scores.push((p, v));
+                if let Some(arr) = a.take_if(|n| matches!(n.kind, Kind::Array(_)))
+                    && let Kind::Array(v) = &arr.kind
+                {
+                    for s in v {
+                        if s.head_word() != Some("score") {
+                            return Err(unknown(s, "a score", "(score P1 VALUE)"));
                         }
+                        let mut b = Args::of(s);
+                        let p = b.required("a player")?;
+                        let p = match self.role(p)? {
+                            Role::Player(p) => p,
+                            _ => {
+                                return Err(Diagnostic::at(p.span, "expected a fixed player")
+                                    .expected("P1, P2 ..."));
+                            }
+                        };
+                        let v = b.required("a value")?;
+                        let v = self.int(v)?;
+                        b.finish()?;
+                        scores.push((p, v));
                     }
                 }
                 a.finish()?;
@@ -748,7 +751,7 @@ impl Compiler {
 
     fn finish(mut self, name: String, options: Vec<(String, String)>) -> Result<Game> {
         // the default first phase of each player
-        let board = self.board.take().unwrap_or_else(|| unreachable_board());
+        let board = self.board.take().unwrap_or_else(unreachable_board);
         let stack_cap = if self.stacking { 32 } else { 1 };
         let mut game = Game {
             name,

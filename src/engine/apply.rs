@@ -172,15 +172,15 @@ impl Game {
                     between_apply,
                     ..
                 } => {
-                    if let Some(e) = between_apply {
-                        if m.dir != 255 {
-                            let d = Dir::ALL[m.dir as usize];
-                            for &b in self.board.radial(m.from, d) {
-                                if b == m.to {
-                                    break;
-                                }
-                                self.apply_effect(e, st, Ctx { between: b, ..ctx }, ws);
+                    if let Some(e) = between_apply
+                        && m.dir != 255
+                    {
+                        let d = Dir::ALL[m.dir as usize];
+                        for &b in self.board.radial(m.from, d) {
+                            if b == m.to {
+                                break;
                             }
+                            self.apply_effect(e, st, Ctx { between: b, ..ctx }, ws);
                         }
                     }
                     if let Some(e) = to_apply {

@@ -212,10 +212,10 @@ impl Game {
                         continue;
                     }
                     let c = Ctx { from: f, ..ctx };
-                    if let Some(b) = from_if {
-                        if !self.eval_bool(b, st, c, ws) {
-                            continue;
-                        }
+                    if let Some(b) = from_if
+                        && !self.eval_bool(b, st, c, ws)
+                    {
+                        continue;
                     }
                     self.eval_region(to, st, c, ws, &mut targets);
                     let kind = if self.is_hand_site(f) {
@@ -395,18 +395,18 @@ impl Game {
                             };
                             if !free {
                                 // a blocker: a move onto it only if `to if:` allows it
-                                if let Some(b) = to_if {
-                                    if self.eval_bool(b, st, c, ws) {
-                                        out.push(Move {
-                                            kind: MoveKind::Step,
-                                            from: f,
-                                            to: t,
-                                            what: comp,
-                                            stack: *stack,
-                                            node: id,
-                                            ..Move::pass()
-                                        });
-                                    }
+                                if let Some(b) = to_if
+                                    && self.eval_bool(b, st, c, ws)
+                                {
+                                    out.push(Move {
+                                        kind: MoveKind::Step,
+                                        from: f,
+                                        to: t,
+                                        what: comp,
+                                        stack: *stack,
+                                        node: id,
+                                        ..Move::pass()
+                                    });
                                 }
                                 break;
                             }
