@@ -773,9 +773,15 @@ impl Compiler {
             max_decisions: 10_000,
             zobrist: Vec::new(),
             n_step_caches: self.n_step_caches.get(),
+            may_duplicate: Vec::new(),
             options,
         };
         game.make_zobrist();
+        game.may_duplicate = game
+            .phases
+            .iter()
+            .map(|p| game.tree_may_duplicate(p.play))
+            .collect();
         Ok(game)
     }
 }

@@ -309,6 +309,8 @@ pub struct Game {
     pub max_decisions: u32,
     pub(crate) zobrist: Vec<u64>,
     pub(crate) n_step_caches: u32,
+    /// Per phase: whether its move lists need de-duplicating.
+    pub(crate) may_duplicate: Vec<bool>,
     /// Option headers and the items chosen.
     pub options: Vec<(String, String)>,
 }

@@ -15,12 +15,15 @@ impl Game {
             return;
         }
         ws.epoch += 1;
-        let phase = &self.phases[st.phase[st.mover as usize] as usize];
+        let phase_index = st.phase[st.mover as usize] as usize;
+        let phase = &self.phases[phase_index];
         self.generate(phase.play, st, Ctx::default(), ws, out);
         if self.no_repeat_in_turn && !out.is_empty() {
             self.filter_repeats(st, ws, out);
         }
-        self.dedup(ws, out);
+        if self.may_duplicate[phase_index] {
+            self.dedup(ws, out);
+        }
         if out.is_empty() {
             out.push(Move::pass());
         }
@@ -206,6 +209,12 @@ impl Game {
                 let mut origins = ws.take_set();
                 self.origins(from, st, ctx, ws, &mut origins);
                 let mut targets = ws.take_set();
+                // a destination region that doesn't read `(from)` is the same
+                // for every origin: evaluate it once
+                let shared = !super::eval::region_reads_context(to);
+                if shared {
+                    self.eval_region(to, st, ctx, ws, &mut targets);
+                }
                 for f in origins.iter() {
                     let comp = st.what[f as usize];
                     if comp == 0 {
@@ -217,7 +226,9 @@ impl Game {
                     {
                         continue;
                     }
-                    self.eval_region(to, st, c, ws, &mut targets);
+                    if !shared {
+                        self.eval_region(to, st, c, ws, &mut targets);
+                    }
                     let kind = if self.is_hand_site(f) {
                         MoveKind::Place
                     } else {
@@ -527,6 +538,42 @@ impl Game {
             }
         }
         out.truncate(keep);
+    }
+
+    /// Whether the generator tree under `id` can produce the same move twice
+    /// (then the move list is de-duplicated). Each leaf makes distinct moves;
+    /// alternatives of several leaves, or leaves without an origin under a
+    /// per-piece loop, may repeat one another.
+    pub(crate) fn tree_may_duplicate(&self, id: u32) -> bool {
+        match &self.gens[id as usize].kind {
+            GenKind::Or(v) => v.len() > 1 || v.iter().any(|&c| self.tree_may_duplicate(c)),
+            GenKind::Priority(v) => v.iter().any(|&c| self.tree_may_duplicate(c)),
+            GenKind::If(_, a, b) => {
+                self.tree_may_duplicate(*a) || b.is_some_and(|b| self.tree_may_duplicate(b))
+            }
+            GenKind::Do { moves, .. } => self.tree_may_duplicate(*moves),
+            GenKind::ForEachSite { .. } => true,
+            GenKind::ForEachPiece(list) => list
+                .iter()
+                .any(|&(_, g)| self.tree_may_duplicate(g) || !self.tree_uses_origin(g)),
+            _ => false,
+        }
+    }
+
+    /// Whether every leaf under `id` starts from the current `(from)`.
+    fn tree_uses_origin(&self, id: u32) -> bool {
+        match &self.gens[id as usize].kind {
+            GenKind::Or(v) | GenKind::Priority(v) => v.iter().all(|&c| self.tree_uses_origin(c)),
+            GenKind::If(_, a, b) => {
+                self.tree_uses_origin(*a) && b.is_none_or(|b| self.tree_uses_origin(b))
+            }
+            GenKind::Do { moves, .. } => self.tree_uses_origin(*moves),
+            GenKind::Step { from, .. }
+            | GenKind::Hop { from, .. }
+            | GenKind::Slide { from, .. }
+            | GenKind::FromTo { from, .. } => matches!(from, FromSpec::Current),
+            _ => false,
+        }
     }
 
     /// Whether a move only carries pieces from `from` to `to` (a step with
