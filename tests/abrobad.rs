@@ -373,6 +373,10 @@ fn seeded_line(g: &Game, seed: u64) -> String {
 // ---------------------------------------------------------------------------
 // Random playouts against the reference
 
+/// A position of a random game: its owners, its mover, the reference's
+/// moves.
+type Previous = (Vec<u8>, u8, BTreeSet<String>);
+
 #[test]
 fn random_playouts_match_the_reference() {
     use std::cell::{Cell, RefCell};
@@ -386,7 +390,7 @@ fn random_playouts_match_the_reference() {
             }
             assert_eq!(g.board.len(), hex.labels.len());
             // the previous position: owners, mover, reference moves
-            let prev: RefCell<Option<(Vec<u8>, u8, BTreeSet<String>)>> = RefCell::new(None);
+            let prev: RefCell<Option<Previous>> = RefCell::new(None);
             // positions where stones could move, and conclusions
             let (moving, concluded) = (Cell::new(0u32), Cell::new(0u32));
             let games = if n == 4 { 40 } else { 80 };
