@@ -5,6 +5,75 @@
 //! [`syntax`] (pest grammar to a spanned tree) → [`expand`] (defines,
 //! options, rulesets) → [`compile`] (typed rule tree) → [`engine`] (states,
 //! legal moves, effects, end) over a [`board`] graph.
+//!
+//! # Example
+//!
+//! Load a game (from a file with options, or from a string), play moves by
+//! their text, and read the outcome:
+//!
+//! ```rust
+//! use ludeme::{Choices, Game, State};
+//!
+//! fn main() -> Result<(), Box<dyn std::error::Error>> {
+//!     // From a file, with options chosen as on the command line ("Header/Item").
+//!     let choices = Choices {
+//!         options: vec!["Board/Square 7".to_string()],
+//!         ruleset: None,
+//!     };
+//!     let abande: Game = ludeme::load_file("rules/abande.lud".as_ref(), &choices)?;
+//!     assert_eq!(abande.legal_moves(&abande.initial_state()).len(), 49);
+//!
+//!     // From a string (the name is what errors show).
+//!     let text = r#"
+//!     (game "Tic-Tac-Toe"
+//!         (players 2)
+//!         (equipment { (board (square 3)) (piece "Disc" Each) })
+//!         (rules
+//!             (play (move Add (to (sites Empty))))
+//!             (end {
+//!                 (if (is Line 3) (result Mover Win))
+//!                 (if (= 0 (count Sites in:(sites Empty))) (result All Draw))
+//!             })
+//!         )
+//!     )"#;
+//!     let game = ludeme::load_str("tictactoe.lud", text, &Choices::default())?;
+//!
+//!     // The initial state and its legal moves.
+//!     let mut state: State = game.initial_state();
+//!     assert_eq!(state.mover(), 1);
+//!     let legal = game.legal_moves(&state);
+//!     assert_eq!(legal.len(), 9);
+//!
+//!     // A move to its text and back (the notation of `ludeme moves`).
+//!     let text = game.move_text(&legal[4], &legal);
+//!     assert_eq!(text, "B2");
+//!     let m = game.parse_move(&state, "B2")?;
+//!     assert_eq!(m, legal[4]);
+//!
+//!     // Apply moves until the game is over, then read the outcome.
+//!     game.apply(&mut state, &m);
+//!     for t in ["A1", "C1", "B1", "A3"] {
+//!         let m = game.parse_move(&state, t)?;
+//!         game.apply(&mut state, &m);
+//!     }
+//!     assert!(state.is_over());
+//!     let outcome = state.outcome().expect("the game is over");
+//!     assert_eq!(outcome.winner(), Some(1));
+//!     assert_eq!(outcome.text(), "P1");
+//!
+//!     // A move text that is not legal is an error listing the legal moves.
+//!     let start = game.initial_state();
+//!     let err = game.parse_move(&start, "D4").unwrap_err();
+//!     assert_eq!(err.to_string(), "`D4` is not a legal move for P1 \
+//!         (expected one of: A1 B1 C1 A2 B2 C2 A3 B3 C3)");
+//!
+//!     // A description with an error does not load; the error text shows where.
+//!     let bad = r#"(game "Bad" (players 3) (equipment { (board (square 0)) }))"#;
+//!     let err = ludeme::load_str("bad.lud", bad, &Choices::default()).unwrap_err();
+//!     assert!(err.to_string().starts_with("error: bad.lud:1:"));
+//!     Ok(())
+//! }
+//! ```
 
 pub mod agents;
 pub mod board;

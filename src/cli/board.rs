@@ -36,12 +36,10 @@ pub fn board_text(sources: &Sources, game: &Node, json: bool) -> Result<String, 
     }
 }
 
-/// Loads and expands the rules file. Stub until the expander lands: the
-/// lead wires this to `crate::expand::load_path(&a.file, &a.choices())`,
-/// taking `(sources, expanded.game)` and rendering a `LoadError` as text.
+/// Reads, parses and expands the rules file (with the chosen options):
+/// the sources (to render later errors) and the expanded `(game ...)` form.
 fn load(a: &LoadArgs) -> Result<(Sources, Node), String> {
-    Err(format!(
-        "board: cannot load {} yet: the expander is not merged into this branch",
-        a.file.display()
-    ))
+    let (sources, expanded) =
+        crate::expand::load_path(&a.file, &a.choices()).map_err(|e| e.to_string())?;
+    Ok((sources, expanded.game))
 }

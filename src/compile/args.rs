@@ -4,12 +4,18 @@
 
 use crate::diag::{Diagnostic, Result, Span};
 use crate::syntax::{Kind, Node};
+use std::cell::RefCell;
 
 pub struct Args<'a> {
-    pub head: String,
     pub span: Span,
+    /// How the form is named in messages: `move Step` for `(move Step ...)`.
+    label: String,
     pos: Vec<Option<&'a Node>>,
-    named: Vec<(&'a str, Option<&'a Node>)>,
+    /// Name, value, and the whole `name:value` argument.
+    named: Vec<(&'a str, Option<&'a Node>, Span)>,
+    /// Every name asked for with [`Args::named`]: the named arguments this
+    /// form takes, listed when an unknown one is left over.
+    asked: RefCell<Vec<String>>,
 }
 
 impl<'a> Args<'a> {
@@ -29,21 +35,32 @@ impl<'a> Args<'a> {
         let mut named = Vec::new();
         for a in args {
             match &a.kind {
-                Kind::Named { name, value } => named.push((name.as_str(), Some(&**value))),
+                Kind::Named { name, value } => named.push((name.as_str(), Some(&**value), a.span)),
                 _ => pos.push(Some(a)),
             }
         }
+        let label = match pos.first().copied().flatten().and_then(|n| n.as_word()) {
+            Some(w) if super::is_kind_word(w) => format!("{head} {w}"),
+            _ => head,
+        };
         Args {
-            head,
             span: node.span,
+            label,
             pos,
             named,
+            asked: RefCell::new(Vec::new()),
         }
     }
 
     /// Takes a named argument.
     pub fn named(&mut self, name: &str) -> Option<&'a Node> {
-        for (n, v) in self.named.iter_mut() {
+        {
+            let mut asked = self.asked.borrow_mut();
+            if !asked.iter().any(|n| n == name) {
+                asked.push(name.to_string());
+            }
+        }
+        for (n, v, _) in self.named.iter_mut() {
             if *n == name && v.is_some() {
                 return v.take();
             }
@@ -92,7 +109,7 @@ impl<'a> Args<'a> {
         self.next().ok_or_else(|| {
             Diagnostic::at(
                 self.span,
-                format!("`({} ...)` is missing an argument", self.head),
+                format!("`({} ...)` is missing an argument", self.label),
             )
             .expected(what)
         })
@@ -104,22 +121,35 @@ impl<'a> Args<'a> {
             return Err(Diagnostic::at(
                 n.span,
                 format!(
-                    "unexpected argument {} in `({} ...)`",
-                    n.describe(),
-                    self.head
+                    "unexpected extra argument to `({} ...)`: {}",
+                    self.label,
+                    n.describe()
                 ),
             )
             .expected(format!(
-                "no more arguments for `{}` here (or an argument this ludeme takes)",
-                self.head
+                "the end of `({} ...)` here (or an argument it takes)",
+                self.label
             )));
         }
-        if let Some((name, Some(v))) = self.named.into_iter().find(|(_, v)| v.is_some()) {
-            return Err(Diagnostic::at(
-                v.span,
-                format!("`{name}:` is not an argument of `({} ...)` here", self.head),
-            )
-            .expected(format!("one of the named arguments `{}` takes", self.head)));
+        if let Some((name, Some(_), span)) = self.named.into_iter().find(|(_, v, _)| v.is_some()) {
+            let asked = self.asked.into_inner();
+            let d = Diagnostic::at(
+                span,
+                format!("`{name}:` is not an argument of `({} ...)`", self.label),
+            );
+            let d = if asked.is_empty() {
+                d.expected(format!("no named arguments in `({} ...)`", self.label))
+            } else {
+                let list: Vec<String> = asked.iter().map(|n| format!("`{n}:`")).collect();
+                let close = asked
+                    .iter()
+                    .filter(|n| super::is_close(name, n))
+                    .map(|n| format!(" (did you mean `{n}:`?)"))
+                    .next()
+                    .unwrap_or_default();
+                d.expected(format!("one of {}{close}", list.join(", ")))
+            };
+            return Err(d);
         }
         Ok(())
     }

@@ -16,7 +16,15 @@ const REGION_FORMS: &str =
 impl Compiler {
     pub(crate) fn role(&self, n: &Node) -> Result<Role> {
         let bad = || {
-            Diagnostic::at(n.span, format!("{} is not a player", n.describe())).expected(format!(
+            let what = match n.as_word() {
+                Some(w) if w.starts_with('P') && w[1..].parse::<u8>().is_ok() => format!(
+                    "{} is not a player of this {}-player game",
+                    n.describe(),
+                    self.players
+                ),
+                _ => format!("{} is not a player", n.describe()),
+            };
+            Diagnostic::at(n.span, what).expected(format!(
                 "a player: Mover, Next, Prev, P1..P{} (or `(mover)`, `(next)`, `(player N)`)",
                 self.players
             ))
@@ -773,8 +781,13 @@ impl Compiler {
                     }
                     _ => {
                         drop(a);
+                        // a site stands for the region of that one site: an
+                        // integer ludeme's own error is the one to show
+                        let site_head = super::kind_of_head(head) == Some("an integer")
+                            || matches!(head, "from" | "to" | "between");
                         return match self.int(n) {
                             Ok(i) => Ok(RegionE::Site(Box::new(i))),
+                            Err(e) if site_head => Err(e),
                             Err(_) => Err(unknown(n, "a region", REGION_FORMS)),
                         };
                     }
@@ -784,6 +797,8 @@ impl Compiler {
             }
             _ => match self.int(n) {
                 Ok(i) => Ok(RegionE::Site(Box::new(i))),
+                // a site label or number that is not on the board
+                Err(e) if matches!(n.kind, Kind::Str(_) | Kind::Int(_)) => Err(e),
                 Err(_) => Err(unknown(n, "a region", REGION_FORMS)),
             },
         }

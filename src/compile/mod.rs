@@ -56,23 +56,291 @@ const UNSUPPORTED: &[&str] = &[
     "shift",
 ];
 
-pub(crate) fn unsupported(node: &Node, what: &str) -> Diagnostic {
-    let name = node.head_word().or(node.as_word()).unwrap_or("?");
-    Diagnostic::at(
-        node.span,
-        format!("`{name}` is a Ludii ludeme that ludeme does not support yet"),
-    )
-    .expected(what.to_string())
+/// Kind words of Ludii ludemes (`(move Shoot ...)`, `(forEach Player ...)`,
+/// `(is Connected ...)`, `(count Rows)` ...) that this engine does not
+/// implement: written after a ludeme we know, they are "not supported", not
+/// typos.
+const UNSUPPORTED_KINDS: &[&str] = &[
+    "Shoot",
+    "Select",
+    "Claim",
+    "Leap",
+    "Swap",
+    "Vote",
+    "Bet",
+    "Set",
+    "Promote",
+    "Random",
+    "Play",
+    "Player",
+    "Players",
+    "Value",
+    "Direction",
+    "Group",
+    "Level",
+    "Team",
+    "Die",
+    "Dice",
+    "Phase",
+    "Track",
+    "Connected",
+    "Loop",
+    "Pattern",
+    "Threatened",
+    "Visited",
+    "Full",
+    "Repeat",
+    "Target",
+    "Pending",
+    "Active",
+    "Related",
+    "Within",
+    "Columns",
+    "Rows",
+    "Cells",
+    "Vertices",
+    "Edges",
+    "Pips",
+    "LegalMoves",
+    "Side",
+    "Column",
+    "Row",
+    "Hint",
+];
+
+/// Every ludeme head the compile stage reads somewhere, for "did you mean".
+const KNOWN_HEADS: &[&str] = &[
+    "game",
+    "players",
+    "equipment",
+    "rules",
+    "board",
+    "piece",
+    "hand",
+    "start",
+    "play",
+    "end",
+    "phase",
+    "nextPhase",
+    "place",
+    "result",
+    "byScore",
+    "score",
+    "meta",
+    "no",
+    "then",
+    "apply",
+    "range",
+    "directions",
+    "step",
+    "exact",
+    "move",
+    "forEach",
+    "or",
+    "priority",
+    "if",
+    "do",
+    "moveAgain",
+    "addScore",
+    "set",
+    "remove",
+    "add",
+    "and",
+    "promote",
+    "not",
+    "=",
+    "!=",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "is",
+    "all",
+    "mover",
+    "next",
+    "prev",
+    "from",
+    "to",
+    "between",
+    "site",
+    "player",
+    "+",
+    "-",
+    "*",
+    "/",
+    "%",
+    "max",
+    "min",
+    "abs",
+    "count",
+    "size",
+    "who",
+    "what",
+    "id",
+    "handSite",
+    "centrePoint",
+    "sites",
+    "difference",
+    "intersection",
+    "union",
+];
+
+/// What a ludeme that can stand in one place only is (`(sites ...)` is a
+/// region), for "a region where a move is expected".
+fn kind_of_head(head: &str) -> Option<&'static str> {
+    Some(match head {
+        "sites" | "difference" | "intersection" | "union" => "a region",
+        "is" | "not" | "=" | "!=" | "<" | "<=" | ">" | ">=" | "all" => "a condition",
+        "mover" | "next" | "prev" | "site" | "player" | "+" | "-" | "*" | "/" | "%" | "max"
+        | "min" | "abs" | "count" | "size" | "who" | "what" | "id" | "handSite" | "centrePoint" => {
+            "an integer"
+        }
+        "moveAgain" | "addScore" | "promote" | "remove" | "add" => "an effect",
+        "move" | "priority" | "do" => "a move",
+        "board" | "piece" | "hand" => "an item of equipment",
+        "place" => "a start rule",
+        "result" | "byScore" => "an end rule",
+        "players" | "equipment" | "rules" | "start" | "play" | "end" | "phase" | "meta"
+        | "nextPhase" => "a part of the game's structure",
+        _ => return None,
+    })
 }
 
-pub(crate) fn unknown(node: &Node, what: &str, choices: &str) -> Diagnostic {
-    if let Some(h) = node.head_word().or(node.as_word())
-        && UNSUPPORTED.contains(&h)
-    {
-        return unsupported(node, what);
+/// A word written after a ludeme's head to say which kind it is
+/// (`Step` in `(move Step ...)`), as opposed to a player or a direction.
+pub(crate) fn is_kind_word(w: &str) -> bool {
+    let upper = w.starts_with(|c: char| c.is_ascii_uppercase());
+    let role =
+        matches!(
+            w,
+            "Mover" | "Next" | "Prev" | "All" | "Each" | "Shared" | "Neutral" | "Enemy" | "Friend"
+        ) || (w.len() > 1 && w.starts_with('P') && w[1..].bytes().all(|b| b.is_ascii_digit()));
+    let compass = w.len() <= 3 && w.bytes().all(|b| b.is_ascii_uppercase());
+    upper && !role && !compass
+}
+
+/// Edit distance (an adjacent transposition counts as one edit, case is
+/// ignored), for "did you mean".
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().map(|c| c.to_ascii_lowercase()).collect();
+    let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
+    // d[i][j]: distance between a[..i] and b[..j]
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    Diagnostic::at(node.span, format!("{} is not {what}", node.describe()))
-        .expected(format!("{what}: {choices}"))
+    for (j, v) in d[0].iter_mut().enumerate() {
+        *v = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j - 1] + cost)
+                .min(d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// Whether `written` is probably a typo for `meant`.
+pub(crate) fn is_close(written: &str, meant: &str) -> bool {
+    let d = distance(written, meant);
+    d <= 2 && d * 3 <= meant.chars().count().max(written.chars().count())
+}
+
+/// ` (did you mean `X`?)` for the closest of `candidates`, or nothing.
+fn did_you_mean<'a>(written: &str, candidates: impl Iterator<Item = &'a str>) -> String {
+    candidates
+        .filter(|c| *c != written && is_close(written, c))
+        .min_by_key(|c| distance(written, c))
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default()
+}
+
+/// The kind word of a form (`Shoot` in `(move Shoot ...)`), if any.
+fn kind_word(node: &Node) -> Option<&Node> {
+    node.form_args()?
+        .iter()
+        .find(|a| !matches!(a.kind, Kind::Named { .. }))
+        .filter(|a| a.as_word().is_some_and(is_kind_word))
+}
+
+/// The span of a form's head, with its kind word when it has one: the
+/// caret goes under `(move Shoot`, not the whole form.
+fn head_span(node: &Node) -> crate::diag::Span {
+    let end = match (&node.kind, kind_word(node)) {
+        (_, Some(k)) => k.span.end,
+        (Kind::Form { head, .. }, None) => head.span.end,
+        _ => node.span.end,
+    };
+    crate::diag::Span {
+        end: end.max(node.span.start),
+        ..node.span
+    }
+}
+
+/// A ludeme (or a kind of one, `(move Shoot ...)`) that is not available
+/// where it is written: a Ludii ludeme we do not implement, or an unknown
+/// kind word (a typo, with "did you mean").
+pub(crate) fn unsupported(node: &Node, what: &str) -> Diagnostic {
+    let head = node.head_word().or(node.as_word()).unwrap_or("?");
+    let kind = kind_word(node).and_then(|k| k.as_word());
+    let name = match kind {
+        Some(k) => format!("({head} {k} ...)"),
+        None if node.head_word().is_some() => format!("({head} ...)"),
+        None => head.to_string(),
+    };
+    let ludii = match kind {
+        Some(k) => UNSUPPORTED_KINDS.contains(&k),
+        None => UNSUPPORTED.contains(&head),
+    };
+    let span = head_span(node);
+    if ludii || kind.is_none() {
+        return Diagnostic::at(
+            span,
+            format!("`{name}` is a Ludii ludeme that ludeme does not support yet"),
+        )
+        .expected(what.to_string());
+    }
+    let k = kind.unwrap_or_default();
+    // the kind words this ludeme takes, as listed in `what`
+    let words = what
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| is_kind_word(w));
+    Diagnostic::at(span, format!("`{k}` is not a kind of `({head} ...)`"))
+        .expected(format!("{what}{}", did_you_mean(k, words)))
+}
+
+/// A ludeme (or value) where something else is expected: a ludeme we do
+/// not support, a ludeme of another kind (a region where a move is
+/// expected), an unknown name (with "did you mean"), or a plain value.
+pub(crate) fn unknown(node: &Node, what: &str, choices: &str) -> Diagnostic {
+    let expected = format!("{what}: {choices}");
+    if let Kind::Form { head, .. } = &node.kind
+        && let Some(h) = head.as_word()
+    {
+        if UNSUPPORTED.contains(&h) {
+            return unsupported(node, what);
+        }
+        if let Some(kind) = kind_of_head(h).filter(|k| *k != what) {
+            return Diagnostic::at(
+                node.span,
+                format!("{} is {kind}, but {what} is expected here", node.describe()),
+            )
+            .expected(expected);
+        }
+        if !KNOWN_HEADS.contains(&h) {
+            let hint = did_you_mean(h, KNOWN_HEADS.iter().copied());
+            return Diagnostic::at(head.span, format!("unknown ludeme `{h}`"))
+                .expected(format!("{expected}{hint}"));
+        }
+    }
+    Diagnostic::at(node.span, format!("{} is not {what}", node.describe())).expected(expected)
 }
 
 /// Compiles an expanded `(game "Name" ...)` form.
@@ -195,14 +463,10 @@ impl Compiler {
                         .expected("`(hand Each)`"));
                     }
                     let size = match a.named("size") {
-                        Some(n) => {
-                            n.as_int()
-                                .filter(|&i| (1..=64).contains(&i))
-                                .ok_or_else(|| {
-                                    Diagnostic::at(n.span, "bad hand size")
-                                        .expected("a whole number from 1 to 64")
-                                })? as u32
-                        }
+                        Some(n) => n.as_int().filter(|i| (1..=64).contains(i)).ok_or_else(|| {
+                            Diagnostic::at(n.span, "bad hand size")
+                                .expected("a whole number from 1 to 64")
+                        })? as u32,
                         None => 1,
                     };
                     a.finish()?;

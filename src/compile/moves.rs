@@ -161,7 +161,7 @@ impl Compiler {
         }
     }
 
-    fn origin_arg(&mut self, a: &mut Args) -> Result<(FromSpec, Option<BoolE>)> {
+    fn take_from(&mut self, a: &mut Args) -> Result<(FromSpec, Option<BoolE>)> {
         match a.form("from") {
             None => Ok((FromSpec::Current, None)),
             Some(f) => {
@@ -180,7 +180,7 @@ impl Compiler {
         }
     }
 
-    fn target_arg(&mut self, a: &mut Args, want_region: bool, n: &Node) -> Result<To> {
+    fn take_to(&mut self, a: &mut Args, want_region: bool, n: &Node) -> Result<To> {
         match a.form("to") {
             None => Ok(To {
                 region: None,
@@ -242,11 +242,13 @@ impl Compiler {
                     },
                     _ if comps.len() == 1 => PieceSel::Component(comps[0]),
                     _ => {
-                        return Err(Diagnostic::at(
-                            x.span,
-                            format!("no single piece is named \"{s}\""),
-                        )
-                        .expected(format!("one of: {}", self.piece_names())));
+                        let msg = if comps.is_empty() {
+                            format!("no piece is named \"{s}\"")
+                        } else {
+                            format!("\"{s}\" names several pieces")
+                        };
+                        return Err(Diagnostic::at(x.span, msg)
+                            .expected(format!("one of: {}", self.piece_names())));
                     }
                 }
             }
@@ -268,12 +270,12 @@ impl Compiler {
         let default_dirs = DirSpec::Relation(Relation::Adjacent);
         Ok(match kind.as_deref() {
             None => {
-                let (from, from_if) = self.origin_arg(a)?;
+                let (from, from_if) = self.take_from(a)?;
                 if matches!(from, FromSpec::Current) && from_if.is_none() && a.peek().is_none() {
                     return Err(Diagnostic::at(n.span, "`(move ...)` needs a kind or `(from ...)` and `(to ...)`")
                         .expected("`(move Step ...)`, `(move Add ...)`, `(move (from X) (to Y))` ..."));
                 }
-                let to = self.target_arg(a, true, n)?;
+                let to = self.take_to(a, true, n)?;
                 let stack = self.stack_arg(a)?;
                 GenKind::FromTo {
                     from,
@@ -289,7 +291,7 @@ impl Compiler {
                     Some(p) => self.piece_sel(p)?,
                     None => PieceSel::Expr(IntE::Role(Role::Mover)),
                 };
-                let to = self.target_arg(a, true, n)?;
+                let to = self.take_to(a, true, n)?;
                 let stack = self.stack_arg(a)?;
                 if let Some(c) = a.named("count") {
                     return Err(unsupported(c, "`(move Add ...)` without count:"));
@@ -303,17 +305,17 @@ impl Compiler {
                 }
             }
             Some("Step") => {
-                let (from, from_if) = self.origin_arg(a)?;
+                let (from, from_if) = self.take_from(a)?;
                 if from_if.is_some() {
                     return Err(Diagnostic::at(n.span, "`(from ... if:)` is not supported in `move Step`").expected("`(from SITE)`"));
                 }
                 let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
-                let to = self.target_arg(a, false, n)?;
+                let to = self.take_to(a, false, n)?;
                 let stack = self.stack_arg(a)?;
                 GenKind::Step { from, dirs, to_if: to.cond, to_apply: to.apply, stack }
             }
             Some("Hop") => {
-                let (from, _) = self.origin_arg(a)?;
+                let (from, _) = self.take_from(a)?;
                 let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
                 let (mut min, mut max, mut between_if, mut between_apply) = (1, 1, None, None);
                 if let Some(b) = a.form("between") {
@@ -348,12 +350,12 @@ impl Compiler {
                     }
                     c.finish()?;
                 }
-                let to = self.target_arg(a, false, n)?;
+                let to = self.take_to(a, false, n)?;
                 let stack = self.stack_arg(a)?;
                 GenKind::Hop { from, dirs, min, max, between_if, between_apply, to_if: to.cond, to_apply: to.apply, stack }
             }
             Some("Slide") => {
-                let (from, _) = self.origin_arg(a)?;
+                let (from, _) = self.take_from(a)?;
                 let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
                 let mut between_if = None;
                 if let Some(b) = a.form("between") {
@@ -361,7 +363,7 @@ impl Compiler {
                     between_if = c.named("if").map(|x| self.boolean(x)).transpose()?;
                     c.finish()?;
                 }
-                let to = self.target_arg(a, false, n)?;
+                let to = self.take_to(a, false, n)?;
                 if to.apply.is_some() {
                     return Err(Diagnostic::at(n.span, "`(apply ...)` in a slide's `(to ...)` is not supported").expected("`(to if:COND)`"));
                 }
