@@ -212,6 +212,87 @@ fn a_line_with_the_last_marker_in_hand_removes_in_the_movement_phase() {
 }
 
 #[test]
+fn two_lines_at_once_give_one_removal() {
+    let g = load("atidada.lud", &[]);
+    // G1 completes A1 D1 G1 and G1 G4 G7 at once
+    let st = after(&g, "A1 B2 D1 C4 G4 D6 G7 E3 G1");
+    assert_eq!(moves(&g, &st), texts(&["xB2", "xE3", "xC4", "xD6"]));
+    let st = after(&g, "A1 B2 D1 C4 G4 D6 G7 E3 G1 xB2");
+    assert_eq!(st.mover(), 2);
+    assert!(moves(&g, &st).iter().all(|t| !t.starts_with('x')));
+}
+
+#[test]
+fn only_the_marker_just_placed_counts() {
+    let g = load("atidada.lud", &[]);
+    // A1 D1 G1 stands already; C3 makes no line of its own
+    let st = after(&g, "A1 A4 D1 B4 G1 xA4 F6 C3");
+    assert_eq!(st.mover(), 2);
+    assert!(moves(&g, &st).iter().all(|t| !t.starts_with('x')));
+    // with Movement Mills, leaving a line and coming back makes it again:
+    // D2-D3 makes C3 D3 E3, D3-D2 leaves it (nothing), D2-D3 makes it again
+    let g = load("atidada.lud", &["Movement Mills/Yes"]);
+    let line = "A1 A4 D1 B4 C3 D6 E3 F6 B6 G7 F2 D5 F2-D2 G7-G4 D2-D3 xD6 D5-D6";
+    let st = after(&g, &format!("{line} D3-D2"));
+    assert_eq!(st.mover(), 2);
+    let st = after(&g, &format!("{line} D3-D2 D6-D5 D2-D3"));
+    assert_eq!(st.mover(), 1);
+    assert_eq!(moves(&g, &st), texts(&["xA4", "xB4", "xG4", "xD5", "xF6"]));
+}
+
+#[test]
+fn a_blocked_player_passes() {
+    // Both in Movement; P1's four markers A1 D1 G1 D2 are hemmed in by P2's
+    // A4 G4 B2 F2 D3: her only move is a pass, and the game goes on.
+    let g = load("atidada.lud", &[]);
+    let mut st = after(&g, "A1 A4 D1 B4 C3 D6 E3 F6 B6 G7 F2 D5");
+    assert_eq!(
+        (phase(&g, &st, 1), phase(&g, &st, 2)),
+        ("Movement".into(), "Movement".into())
+    );
+    let (p1, p2) = (
+        g.component("Marker1").unwrap(),
+        g.component("Marker2").unwrap(),
+    );
+    for s in 0..g.board.len() as u32 {
+        g.set_stack(&mut st, s, &[]);
+    }
+    for l in ["A1", "D1", "G1", "D2"] {
+        g.set_stack(&mut st, site(&g, l), &[p1]);
+    }
+    for l in ["A4", "G4", "B2", "F2", "D3"] {
+        g.set_stack(&mut st, site(&g, l), &[p2]);
+    }
+    g.set_mover(&mut st, 1);
+    assert_eq!(moves(&g, &st), texts(&["pass"]));
+    play(&g, &mut st, "pass");
+    assert!(!st.is_over());
+    assert_eq!(st.mover(), 2);
+    // P2 opens D3-E3 (D3 to E3): P1's D2 may step up
+    play(&g, &mut st, "D3-E3");
+    assert_eq!(moves(&g, &st), texts(&["D2-D3"]));
+}
+
+#[test]
+fn a_removal_with_no_enemy_marker_on_the_board_is_a_pass() {
+    // P2's markers are all in hand when P1 completes a line: the removal
+    // that follows has no target, so P1 passes and the turn goes to P2.
+    let g = load("atidada.lud", &[]);
+    let mut st = g.initial_state();
+    let p1 = g.component("Marker1").unwrap();
+    g.set_stack(&mut st, site(&g, "A1"), &[p1]);
+    g.set_stack(&mut st, site(&g, "D1"), &[p1]);
+    g.set_hand(&mut st, g.hand_site(1), p1, 4);
+    play(&g, &mut st, "G1");
+    assert_eq!(st.mover(), 1);
+    assert_eq!(moves(&g, &st), texts(&["pass"]));
+    play(&g, &mut st, "pass");
+    assert_eq!(st.mover(), 2);
+    assert!(!st.is_over());
+    assert_eq!(moves(&g, &st).len(), 21);
+}
+
+#[test]
 fn phases_advance_per_player() {
     let g = load("atidada.lud", &["Pieces/3"]);
     let mut st = g.initial_state();
@@ -341,6 +422,28 @@ fn a_full_board_with_markers_in_hand_is_passed_and_drawn() {
     assert!(line.ends_with("pass pass"), "{line}");
     let st = after(&g, &line);
     assert_eq!(st.outcome().unwrap().text(), "draw");
+}
+
+#[test]
+fn the_turn_limit_draws_on_the_decision_that_completes_the_last_turn() {
+    // A removal belongs to the turn of the line that granted it, so the
+    // limit counts turns, not decisions.
+    let mut g = load("atidada.lud", &["Movement Mills/Yes"]);
+    g.max_turns = 60;
+    let line = seeded_line(&g, 1, 1000);
+    let st = after(&g, &line);
+    assert_eq!(st.outcome().unwrap().text(), "draw");
+    // replay without the limit: count the turns completed
+    let g2 = load("atidada.lud", &["Movement Mills/Yes"]);
+    let (_, states) = ludeme::cli::play::play_line(&g2, &line).unwrap();
+    let changes: Vec<bool> = states
+        .windows(2)
+        .map(|w| w[0].mover() != w[1].mover())
+        .collect();
+    assert!(changes.iter().any(|c| !c), "the line has continuations");
+    assert!(*changes.last().unwrap(), "the last decision ends a turn");
+    assert_eq!(changes.iter().filter(|&&c| c).count(), 60);
+    assert!(states.len() - 1 > 60, "more decisions than turns");
 }
 
 // ---------------------------------------------------------------------------
