@@ -479,8 +479,10 @@ impl Game {
             let s = queue[i];
             i += 1;
             let d = dist[s as usize];
+            // as in Ludii, a step out of `s` sees `(from)` = s
+            let step_ctx = Ctx { from: s, ..ctx };
             for t in self.neighbours_by(s, &search.dirs) {
-                if dist[t as usize] == u32::MAX && self.can_enter(search, st, ctx, t, ws) {
+                if dist[t as usize] == u32::MAX && self.can_enter(search, st, step_ctx, t, ws) {
                     dist[t as usize] = d + 1;
                     queue.push(t);
                 }
@@ -504,6 +506,11 @@ impl Game {
         let n = self.board.len();
         let mut tset = ws.take_set();
         self.eval_region(targets, st, ctx, ws, &mut tset);
+        // Ludii answers 0 for an empty target region, before any search
+        if tset.is_empty() {
+            ws.give_set(tset);
+            return 0;
+        }
         if tset.contains(origin) {
             ws.give_set(tset);
             return 0;
