@@ -861,7 +861,7 @@ fn snapshot_seeded_game_trace() {
 
 #[test]
 fn random_playouts_conserve_ships_and_ice() {
-    for (size, games) in [(4, 40), (5, 30), (6, 12), (7, 6), (8, 4)] {
+    for (size, games) in [(4, 100), (5, 60), (6, 30), (7, 15), (8, 10)] {
         let g = icebreaker(size);
         let ice0 = initial_ice(size) as i32;
         let win = winning_score(size);
@@ -881,17 +881,17 @@ fn random_playouts_conserve_ships_and_ice() {
 
 #[test]
 fn random_games_match_the_reference_size4() {
-    play_against_reference(4, 40, 1);
+    play_against_reference(4, 200, 1);
 }
 
 #[test]
 fn random_games_match_the_reference_size5() {
-    play_against_reference(5, 30, 2);
+    play_against_reference(5, 100, 2);
 }
 
 #[test]
 fn random_games_match_the_reference_sizes_6_to_8() {
-    play_against_reference(6, 8, 3);
-    play_against_reference(7, 4, 4);
-    play_against_reference(8, 3, 5);
+    play_against_reference(6, 30, 3);
+    play_against_reference(7, 15, 4);
+    play_against_reference(8, 10, 5);
 }
