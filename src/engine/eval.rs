@@ -681,13 +681,19 @@ impl Game {
             let s = queue[i];
             i += 1;
             let d = dist[s as usize];
+            // as in Ludii, a step out of `s` sees `(from)` = s
+            let step_ctx = Ctx { from: s, ..ctx };
+            // as in Ludii, a step out of `s` sees `(from)` = s
+            let step_ctx = Ctx { from: s, ..ctx };
             for t in self.neighbours_by(s, &search.dirs) {
                 if dist[t as usize] == u32::MAX {
-                    if self.can_enter(search, st, ctx, t, ws) {
+                    if self.can_enter(search, st, step_ctx, t, ws) {
                         dist[t as usize] = d + 1;
                         queue.push(t);
-                    } else {
-                        dist[t as usize] = u32::MAX - 1; // refused once, not asked again
+                    } else if search.cacheable {
+                        // the condition ignores `(from)`: refused once is
+                        // refused from every neighbour
+                        dist[t as usize] = u32::MAX - 1;
                     }
                 }
             }
@@ -722,6 +728,7 @@ impl Game {
             if ws.steps_cache[slot].0 != ws.epoch {
                 let mut tset = ws.take_set();
                 self.eval_region(targets, st, ctx, ws, &mut tset);
+                let no_targets = tset.is_empty();
                 let mut map = std::mem::take(&mut ws.steps_cache[slot].1);
                 let mut enter = std::mem::take(&mut ws.enter);
                 map.clear();
@@ -764,7 +771,11 @@ impl Game {
                 ws.queue = queue;
                 ws.enter = enter;
                 ws.give_set(tset);
-                ws.steps_cache[slot] = (ws.epoch, map);
+                ws.steps_cache[slot] = (ws.epoch, map, no_targets);
+            }
+            // as Ludii: an empty target region counts 0, before any search
+            if ws.steps_cache[slot].2 {
+                return 0;
             }
             let map = &ws.steps_cache[slot].1;
             let here = map[origin as usize];
@@ -788,7 +799,8 @@ impl Game {
         }
         let mut tset = ws.take_set();
         self.eval_region(targets, st, ctx, ws, &mut tset);
-        let result = if tset.contains(origin) {
+        // as Ludii: an empty target region counts 0, before any search
+        let result = if tset.is_empty() || tset.contains(origin) {
             0
         } else {
             self.bfs_from(search, origin, st, ctx, ws);

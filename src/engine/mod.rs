@@ -257,7 +257,7 @@ pub struct Workspace {
     pub(crate) queue: Vec<u32>,
     pub(crate) dist: Vec<u32>,
     /// Per `count Steps` node: (epoch, distance-to-targets map).
-    pub(crate) steps_cache: Vec<(u64, Vec<u32>)>,
+    pub(crate) steps_cache: Vec<(u64, Vec<u32>, bool)>,
     pub(crate) epoch: u64,
     pub(crate) seen: Vec<u32>,
     pub(crate) seen_stamp: u32,
@@ -348,7 +348,7 @@ impl Game {
             scratch: None,
             queue: Vec::with_capacity(n),
             dist: vec![0; n],
-            steps_cache: vec![(0, Vec::new()); self.n_step_caches as usize],
+            steps_cache: vec![(0, Vec::new(), false); self.n_step_caches as usize],
             epoch: 1,
             seen: vec![0; 6 * (n + 1) * (n + 1)],
             seen_stamp: 0,
