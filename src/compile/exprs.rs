@@ -204,6 +204,7 @@ impl Compiler {
                 }
             }
             IntE::CountSites(r) => match (&*r, self.board.as_ref()) {
+                (RegionE::Fixed(set), Some(_)) => IntE::Const(set.count() as i32),
                 (RegionE::Board, Some(b)) => IntE::Const(b.len() as i32),
                 (RegionE::Corners, Some(b)) => IntE::Const(b.corners().len() as i32),
                 (RegionE::Outer, Some(b)) => IntE::Const(b.outer().len() as i32),
@@ -721,6 +722,65 @@ impl Compiler {
     }
 
     pub(crate) fn region(&self, n: &Node) -> Result<RegionE> {
+        let r = self.region_raw(n)?;
+        Ok(match self.fixed_region(&r) {
+            Some(set) => RegionE::Fixed(set),
+            None => r,
+        })
+    }
+
+    /// The sites of a region that depends only on the board.
+    fn fixed_region(&self, r: &RegionE) -> Option<crate::engine::sets::SiteSet> {
+        use crate::engine::sets::SiteSet;
+        let b = self.board.as_ref()?;
+        // as wide as the engine's sets: the board, then the hand sites
+        let mut set =
+            SiteSet::with_capacity(b.len() + self.hand_sites as usize * self.players as usize);
+        match r {
+            RegionE::Board => (0..b.len() as u32).for_each(|s| set.insert(s)),
+            RegionE::Corners => b.corners().iter().for_each(|&s| set.insert(s)),
+            RegionE::Outer => b.outer().iter().for_each(|&s| set.insert(s)),
+            RegionE::Inner => b.inner().iter().for_each(|&s| set.insert(s)),
+            RegionE::Fixed(f) => return Some(f.clone()),
+            RegionE::Site(e) => match **e {
+                IntE::Const(c) if c >= 0 && (c as usize) < b.len() => set.insert(c as u32),
+                _ => return None,
+            },
+            RegionE::List(v) => {
+                for e in v {
+                    match e {
+                        IntE::Const(c) if *c >= 0 && (*c as usize) < b.len() => {
+                            set.insert(*c as u32)
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+            RegionE::Union(v) | RegionE::Intersection(v) => {
+                let union = matches!(r, RegionE::Union(_));
+                let mut first = true;
+                for x in v {
+                    let y = self.fixed_region(x)?;
+                    if first {
+                        set = y;
+                        first = false;
+                    } else if union {
+                        set.union_with(&y);
+                    } else {
+                        set.intersect_with(&y);
+                    }
+                }
+            }
+            RegionE::Difference(a, c) => {
+                set = self.fixed_region(a)?;
+                set.subtract(&self.fixed_region(c)?);
+            }
+            _ => return None,
+        }
+        Some(set)
+    }
+
+    fn region_raw(&self, n: &Node) -> Result<RegionE> {
         match &n.kind {
             Kind::Array(v) => Ok(RegionE::List(
                 v.iter().map(|x| self.int(x)).collect::<Result<_>>()?,

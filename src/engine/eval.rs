@@ -337,6 +337,9 @@ impl Game {
                 if s < 0 {
                     return false;
                 }
+                if let RegionE::Fixed(set) = &**r {
+                    return set.contains(s as Site);
+                }
                 let mut set = ws.take_set();
                 self.eval_region(r, st, ctx, ws, &mut set);
                 let b = set.contains(s as u32);
@@ -987,6 +990,7 @@ impl Game {
                 ws.give_set(t);
             }
             RegionE::CurrentGroup => out.copy_from(&ws.group),
+            RegionE::Fixed(set) => out.copy_from(set),
             RegionE::If(c, a, b) => {
                 if self.eval_bool(c, st, ctx, ws) {
                     self.eval_region(a, st, ctx, ws, out)
@@ -1057,6 +1061,7 @@ pub(crate) fn region_reads_context(r: &RegionE) -> bool {
         | RegionE::Outer
         | RegionE::Inner
         | RegionE::Occupied { .. }
+        | RegionE::Fixed(_)
         | RegionE::Hand(_) => false,
         RegionE::Union(v) | RegionE::Intersection(v) => v.iter().any(region_reads_context),
         RegionE::Difference(a, b) => region_reads_context(a) || region_reads_context(b),

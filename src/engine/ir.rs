@@ -222,6 +222,8 @@ pub enum RegionE {
     /// `(sites)` inside `all Groups`: the current group.
     CurrentGroup,
     If(Box<BoolE>, Box<RegionE>, Box<RegionE>),
+    /// A region that depends only on the board, computed at compile time.
+    Fixed(super::sets::SiteSet),
 }
 
 /// Which component an `add` puts down.

@@ -162,6 +162,9 @@ pub struct State {
     pub(crate) turn_hashes: Vec<u64>,
     pub(crate) move_again: bool,
     pub(crate) next_override: u8,
+    /// Zobrist hash of the pieces (board levels and hand counts), kept up
+    /// to date by every piece change.
+    pub(crate) hash: u64,
 }
 
 impl Clone for State {
@@ -201,6 +204,7 @@ impl Clone for State {
         self.outcome = o.outcome;
         self.move_again = o.move_again;
         self.next_override = o.next_override;
+        self.hash = o.hash;
     }
 }
 
@@ -391,6 +395,7 @@ impl Game {
             turn_hashes: Vec::new(),
             move_again: false,
             next_override: 0,
+            hash: 0,
         };
         let mut ws = self.new_workspace();
         for rule in &self.start {
@@ -410,12 +415,10 @@ impl Game {
                     ws.give_set(set);
                 }
                 StartRule::PlaceHand { comp, count } => {
-                    let owner = self.owner(*comp);
-                    let site = self.hand_site(owner.max(1)) as usize;
-                    st.what[site] = *comp;
-                    st.count[site] += *count;
-                    st.pieces[owner as usize] += *count as u32;
-                    st.comp_count[*comp as usize] += *count as u32;
+                    let site = self.hand_site(self.owner(*comp).max(1));
+                    for _ in 0..*count {
+                        self.put(&mut st, site, *comp);
+                    }
                 }
                 StartRule::SetNextPlayer(p) => st.mover = *p,
                 StartRule::SetScore(p, v) => st.scores[*p as usize] = *v,
@@ -496,27 +499,23 @@ impl Game {
         self.apply_with(st, m, &mut ws);
     }
 
-    /// Hash of the board contents (pieces on board sites, every level).
+    /// Hash of the position's pieces (board, every level, and hands);
+    /// maintained incrementally.
+    #[inline]
     pub fn position_hash(&self, st: &State) -> u64 {
+        st.hash
+    }
+
+    /// Zobrist key of `comp` at `s`: level `lvl` of a board stack, or a hand
+    /// site holding `lvl` pieces.
+    #[inline]
+    fn zkey(&self, s: usize, comp: u8, lvl: usize) -> u64 {
         let ncomp = self.comps.len();
-        let mut h = 0u64;
-        for s in 0..st.what.len() {
-            let c = st.count[s] as usize;
-            if c == 0 {
-                continue;
-            }
-            if s >= self.board.len() {
-                h ^= splitmix((s * ncomp + st.what[s] as usize) as u64 ^ ((c as u64) << 40));
-            } else if self.stacking {
-                for lvl in 0..c {
-                    let comp = st.stack[s * self.stack_cap + lvl] as usize;
-                    h ^= self.zobrist_key(s, comp, lvl, ncomp);
-                }
-            } else {
-                h ^= self.zobrist_key(s, st.what[s] as usize, 0, ncomp);
-            }
+        if s >= self.board.len() {
+            splitmix((s * ncomp + comp as usize) as u64 ^ ((lvl as u64) << 40))
+        } else {
+            self.zobrist_key(s, comp as usize, lvl, ncomp)
         }
-        h
     }
 
     fn zobrist_key(&self, s: usize, comp: usize, lvl: usize, ncomp: usize) -> u64 {
@@ -538,14 +537,20 @@ impl Game {
     pub(crate) fn put(&self, st: &mut State, s: Site, comp: u8) {
         let su = s as usize;
         if self.is_hand_site(s) {
+            let c = st.count[su] as usize;
+            if c > 0 {
+                st.hash ^= self.zkey(su, st.what[su], c);
+            }
             st.what[su] = comp;
             st.count[su] += 1;
+            st.hash ^= self.zkey(su, comp, c + 1);
         } else if self.stacking {
             let h = st.count[su] as usize;
             if h < self.stack_cap {
                 st.stack[su * self.stack_cap + h] = comp;
                 st.count[su] += 1;
                 st.what[su] = comp;
+                st.hash ^= self.zkey(su, comp, h);
             } else {
                 return; // stack full: the piece is not placed (and not counted)
             }
@@ -554,9 +559,11 @@ impl Game {
                 let old = st.what[su];
                 st.pieces[self.owner(old) as usize] -= 1;
                 st.comp_count[old as usize] -= 1;
+                st.hash ^= self.zkey(su, old, 0);
             }
             st.what[su] = comp;
             st.count[su] = 1;
+            st.hash ^= self.zkey(su, comp, 0);
         }
         st.pieces[self.owner(comp) as usize] += 1;
         st.comp_count[comp as usize] += 1;
@@ -570,12 +577,17 @@ impl Game {
             return 0;
         }
         if self.is_hand_site(s) {
+            let c = st.count[su] as usize;
+            st.hash ^= self.zkey(su, comp, c);
             st.count[su] -= 1;
-            if st.count[su] == 0 {
+            if c > 1 {
+                st.hash ^= self.zkey(su, comp, c - 1);
+            } else {
                 st.what[su] = 0;
             }
         } else if self.stacking {
             let h = st.count[su] as usize - 1;
+            st.hash ^= self.zkey(su, comp, h);
             st.stack[su * self.stack_cap + h] = 0;
             st.count[su] = h as u16;
             st.what[su] = if h == 0 {
@@ -584,6 +596,7 @@ impl Game {
                 st.stack[su * self.stack_cap + h - 1]
             };
         } else {
+            st.hash ^= self.zkey(su, comp, 0);
             st.what[su] = 0;
             st.count[su] = 0;
         }
