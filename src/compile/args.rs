@@ -68,6 +68,19 @@ impl<'a> Args<'a> {
         None
     }
 
+    /// Takes the next positional argument as a list: an array's items, or
+    /// the one node (`(start X)` and `(start {X Y})` alike).
+    pub fn items(&mut self) -> Vec<&'a Node> {
+        match self.next() {
+            Some(Node {
+                kind: Kind::Array(v),
+                ..
+            }) => v.iter().collect(),
+            Some(n) => vec![n],
+            None => vec![],
+        }
+    }
+
     /// Takes the next positional argument, whatever it is.
     pub fn next(&mut self) -> Option<&'a Node> {
         self.pos

@@ -428,14 +428,7 @@ impl Compiler {
 
     fn equipment(&mut self, node: &Node) -> Result<()> {
         let mut a = Args::of(node);
-        let items: Vec<&Node> = match a.next() {
-            Some(Node {
-                kind: Kind::Array(v),
-                ..
-            }) => v.iter().collect(),
-            Some(n) => vec![n],
-            None => vec![],
-        };
+        let items = a.items();
         a.finish()?;
         self.comps.push(Component {
             name: String::new(),
@@ -618,14 +611,7 @@ impl Compiler {
 
     fn start_rules(&mut self, node: &Node) -> Result<()> {
         let mut a = Args::of(node);
-        let items: Vec<&Node> = match a.next() {
-            Some(Node {
-                kind: Kind::Array(v),
-                ..
-            }) => v.iter().collect(),
-            Some(n) => vec![n],
-            None => vec![],
-        };
+        let items = a.items();
         a.finish()?;
         for it in items {
             match it.head_word() {
@@ -878,14 +864,7 @@ impl Compiler {
 
     fn end_rules(&mut self, node: &Node) -> Result<Vec<EndRule>> {
         let mut a = Args::of(node);
-        let items: Vec<&Node> = match a.next() {
-            Some(Node {
-                kind: Kind::Array(v),
-                ..
-            }) => v.iter().collect(),
-            Some(n) => vec![n],
-            None => vec![],
-        };
+        let items = a.items();
         a.finish()?;
         let mut out = Vec::new();
         for it in items {

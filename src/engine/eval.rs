@@ -547,6 +547,29 @@ impl Game {
         }
     }
 
+    /// Takes one group (connected under `dirs`) out of `todo` into `queue`;
+    /// false when `todo` is empty.
+    fn next_group(&self, todo: &mut SiteSet, dirs: &DirSpec, queue: &mut Vec<Site>) -> bool {
+        let Some(start) = todo.first() else {
+            return false;
+        };
+        todo.remove(start);
+        queue.clear();
+        queue.push(start);
+        let mut i = 0;
+        while i < queue.len() {
+            let s = queue[i];
+            i += 1;
+            for t in self.neighbours_by(s, dirs) {
+                if todo.contains(t) {
+                    todo.remove(t);
+                    queue.push(t);
+                }
+            }
+        }
+        true
+    }
+
     fn count_groups(
         &self,
         dirs: &DirSpec,
@@ -565,21 +588,7 @@ impl Game {
         }
         let mut groups = 0;
         let mut queue = std::mem::take(&mut ws.queue);
-        while let Some(start) = todo.first() {
-            todo.remove(start);
-            queue.clear();
-            queue.push(start);
-            let mut i = 0;
-            while i < queue.len() {
-                let s = queue[i];
-                i += 1;
-                for t in self.neighbours_by(s, dirs) {
-                    if todo.contains(t) {
-                        todo.remove(t);
-                        queue.push(t);
-                    }
-                }
-            }
+        while self.next_group(&mut todo, dirs, &mut queue) {
             if queue.len() as i32 >= min {
                 groups += 1;
             }
@@ -614,22 +623,8 @@ impl Game {
             }
         }
         let mut ok = true;
-        let mut queue = Vec::new();
-        while let Some(start) = todo.first() {
-            todo.remove(start);
-            queue.clear();
-            queue.push(start);
-            let mut i = 0;
-            while i < queue.len() {
-                let s = queue[i];
-                i += 1;
-                for t in self.neighbours_by(s, dirs) {
-                    if todo.contains(t) {
-                        todo.remove(t);
-                        queue.push(t);
-                    }
-                }
-            }
+        let mut queue = std::mem::take(&mut ws.queue);
+        while self.next_group(&mut todo, dirs, &mut queue) {
             let mut g = ws.take_set();
             for &s in &queue {
                 g.insert(s);
@@ -643,6 +638,7 @@ impl Game {
                 break;
             }
         }
+        ws.queue = queue;
         ws.give_set(todo);
         ok
     }
@@ -684,8 +680,6 @@ impl Game {
             let s = queue[i];
             i += 1;
             let d = dist[s as usize];
-            // as in Ludii, a step out of `s` sees `(from)` = s
-            let step_ctx = Ctx { from: s, ..ctx };
             // as in Ludii, a step out of `s` sees `(from)` = s
             let step_ctx = Ctx { from: s, ..ctx };
             for t in self.neighbours_by(s, &search.dirs) {

@@ -115,6 +115,19 @@ pub struct Move {
 }
 
 impl Move {
+    /// A piece (or stack) carried from `from` to `to` by generator `node`.
+    pub fn carry(from: Site, to: Site, what: u8, stack: bool, node: u32) -> Move {
+        Move {
+            kind: MoveKind::Step,
+            from,
+            to,
+            what,
+            stack,
+            node,
+            ..Move::pass()
+        }
+    }
+
     pub fn pass() -> Move {
         Move {
             kind: MoveKind::Pass,

@@ -297,15 +297,7 @@ impl Game {
                             None => st.what[t as usize] == 0,
                         };
                         if ok {
-                            out.push(Move {
-                                kind: MoveKind::Step,
-                                from: f,
-                                to: t,
-                                what: comp,
-                                stack: *stack,
-                                node: id,
-                                ..Move::pass()
-                            });
+                            out.push(Move::carry(f, t, comp, *stack, id));
                         }
                     }
                 }
@@ -409,27 +401,11 @@ impl Game {
                                 if let Some(b) = to_if
                                     && self.eval_bool(b, st, c, ws)
                                 {
-                                    out.push(Move {
-                                        kind: MoveKind::Step,
-                                        from: f,
-                                        to: t,
-                                        what: comp,
-                                        stack: *stack,
-                                        node: id,
-                                        ..Move::pass()
-                                    });
+                                    out.push(Move::carry(f, t, comp, *stack, id));
                                 }
                                 break;
                             }
-                            out.push(Move {
-                                kind: MoveKind::Step,
-                                from: f,
-                                to: t,
-                                what: comp,
-                                stack: *stack,
-                                node: id,
-                                ..Move::pass()
-                            });
+                            out.push(Move::carry(f, t, comp, *stack, id));
                         }
                     }
                 }
