@@ -206,8 +206,7 @@ impl Game {
                 stack,
                 ..
             } => {
-                let mut origins = ws.take_set();
-                self.origins(from, st, ctx, ws, &mut origins);
+                let origins = self.origins(from, st, ctx, ws);
                 let mut targets = ws.take_set();
                 // a destination region that doesn't read `(from)` is the same
                 // for every origin: evaluate it once
@@ -261,7 +260,7 @@ impl Game {
                     }
                 }
                 ws.give_set(targets);
-                ws.give_set(origins);
+                origins.release(ws);
             }
             GenKind::Step {
                 from,
@@ -270,8 +269,7 @@ impl Game {
                 stack,
                 ..
             } => {
-                let mut origins = ws.take_set();
-                self.origins(from, st, ctx, ws, &mut origins);
+                let origins = self.origins(from, st, ctx, ws);
                 for f in origins.iter() {
                     let comp = st.what[f as usize];
                     if comp == 0 || self.is_hand_site(f) {
@@ -301,7 +299,7 @@ impl Game {
                         }
                     }
                 }
-                ws.give_set(origins);
+                origins.release(ws);
             }
             GenKind::Hop {
                 from,
@@ -313,8 +311,7 @@ impl Game {
                 stack,
                 ..
             } => {
-                let mut origins = ws.take_set();
-                self.origins(from, st, ctx, ws, &mut origins);
+                let origins = self.origins(from, st, ctx, ws);
                 for f in origins.iter() {
                     let comp = st.what[f as usize];
                     if comp == 0 || self.is_hand_site(f) {
@@ -368,7 +365,7 @@ impl Game {
                         }
                     }
                 }
-                ws.give_set(origins);
+                origins.release(ws);
             }
             GenKind::Slide {
                 from,
@@ -377,8 +374,7 @@ impl Game {
                 to_if,
                 stack,
             } => {
-                let mut origins = ws.take_set();
-                self.origins(from, st, ctx, ws, &mut origins);
+                let origins = self.origins(from, st, ctx, ws);
                 for f in origins.iter() {
                     let comp = st.what[f as usize];
                     if comp == 0 || self.is_hand_site(f) {
@@ -409,27 +405,21 @@ impl Game {
                         }
                     }
                 }
-                ws.give_set(origins);
+                origins.release(ws);
             }
         }
     }
 
-    fn origins(
-        &self,
-        from: &FromSpec,
-        st: &State,
-        ctx: Ctx,
-        ws: &mut Workspace,
-        out: &mut super::sets::SiteSet,
-    ) {
+    /// The origins of a move: the current `(from)` alone (no set needed),
+    /// or the sites of a region.
+    fn origins(&self, from: &FromSpec, st: &State, ctx: Ctx, ws: &mut Workspace) -> Origins {
         match from {
-            FromSpec::Current => {
-                out.clear();
-                if ctx.from != NONE {
-                    out.insert(ctx.from);
-                }
+            FromSpec::Current => Origins::One(ctx.from),
+            FromSpec::Region(r) => {
+                let mut set = ws.take_set();
+                self.eval_region(r, st, ctx, ws, &mut set);
+                Origins::Many(set)
             }
-            FromSpec::Region(r) => self.eval_region(r, st, ctx, ws, out),
         }
     }
 
@@ -672,6 +662,44 @@ impl Game {
             to: m.to,
             between,
             site: m.site,
+        }
+    }
+}
+
+/// Where a move's pieces come from.
+enum Origins {
+    One(Site),
+    Many(super::sets::SiteSet),
+}
+
+impl Origins {
+    fn iter(&self) -> OriginIter<'_> {
+        match self {
+            Origins::One(s) => OriginIter::One((*s != NONE).then_some(*s)),
+            Origins::Many(set) => OriginIter::Many(set.iter()),
+        }
+    }
+
+    /// Gives a region's set back to the pool.
+    fn release(self, ws: &mut Workspace) {
+        if let Origins::Many(set) = self {
+            ws.give_set(set);
+        }
+    }
+}
+
+enum OriginIter<'a> {
+    One(Option<Site>),
+    Many(super::sets::SetIter<'a>),
+}
+
+impl Iterator for OriginIter<'_> {
+    type Item = Site;
+    #[inline]
+    fn next(&mut self) -> Option<Site> {
+        match self {
+            OriginIter::One(s) => s.take(),
+            OriginIter::Many(it) => it.next(),
         }
     }
 }
