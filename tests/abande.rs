@@ -169,18 +169,3 @@ fn snapshot_seeded_game_trace() {
     let line = seeded_line(&g, 11, 60);
     insta::assert_snapshot!(ludeme::cli::play::trace(&g, &line).unwrap());
 }
-
-/// A line of play from a seeded random game (at most `n` moves).
-fn seeded_line(g: &ludeme::Game, seed: u64, n: usize) -> String {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-    let mut st = g.initial_state();
-    let mut line = Vec::new();
-    while !st.is_over() && line.len() < n {
-        let legal = g.legal_moves(&st);
-        let m = legal[rng.random_range(0..legal.len())];
-        line.push(g.move_text(&m, &legal));
-        g.apply(&mut st, &m);
-    }
-    line.join(" ")
-}

@@ -86,21 +86,6 @@ fn load_edited(define: &str, old: &str, new: &str) -> Game {
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// A line of play from a seeded random game (at most `n` moves).
-fn seeded_line(g: &Game, seed: u64, n: usize) -> String {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-    let mut st = g.initial_state();
-    let mut line = Vec::new();
-    while !st.is_over() && line.len() < n {
-        let legal = g.legal_moves(&st);
-        let m = legal[rng.random_range(0..legal.len())];
-        line.push(g.move_text(&m, &legal));
-        g.apply(&mut st, &m);
-    }
-    line.join(" ")
-}
-
 // ---------------------------------------------------------------------------
 // Perft
 

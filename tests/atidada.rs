@@ -46,7 +46,7 @@ fn load_fixture(file: &str, options: &[&str]) -> Game {
 
 /// The game `ludeme play FILE --seed SEED --max-moves N` plays (random
 /// agents seeded as the CLI seeds them), as a line of move texts.
-fn seeded_line(g: &Game, seed: u64, n: usize) -> String {
+fn play_seed_line(g: &Game, seed: u64, n: usize) -> String {
     use ludeme::agents::{Agent, RandomAgent};
     let mut agents: Vec<RandomAgent> = (0..g.players as u64)
         .map(|p| RandomAgent::new(seed.wrapping_add(p * 7919)))
@@ -418,7 +418,7 @@ fn a_full_board_with_markers_in_hand_is_passed_and_drawn() {
     // Twenty markers each on 24 points: when the board is full a player in
     // Placement has no move and passes; two passes in a row end in a draw.
     let g = load("atidada.lud", &["Pieces/20"]);
-    let line = seeded_line(&g, 3, 200);
+    let line = play_seed_line(&g, 3, 200);
     assert!(line.ends_with("pass pass"), "{line}");
     let st = after(&g, &line);
     assert_eq!(st.outcome().unwrap().text(), "draw");
@@ -430,7 +430,7 @@ fn the_turn_limit_draws_on_the_decision_that_completes_the_last_turn() {
     // limit counts turns, not decisions.
     let mut g = load("atidada.lud", &["Movement Mills/Yes"]);
     g.max_turns = 60;
-    let line = seeded_line(&g, 1, 1000);
+    let line = play_seed_line(&g, 1, 1000);
     let st = after(&g, &line);
     assert_eq!(st.outcome().unwrap().text(), "draw");
     // replay without the limit: count the turns completed
@@ -533,7 +533,7 @@ fn snapshot_start_moves() {
 /// `ludeme play --seed SEED`, for one option set.
 fn seeded_trace(opts: &[&str], seed: u64) -> String {
     let g = load("atidada.lud", opts);
-    let line = seeded_line(&g, seed, 60);
+    let line = play_seed_line(&g, seed, 60);
     ludeme::cli::play::trace(&g, &line).unwrap()
 }
 

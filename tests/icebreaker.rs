@@ -400,21 +400,6 @@ fn scores_count_captures() {
     assert_eq!(st.pieces(0), 1);
 }
 
-/// A line of play from a seeded random game (at most `n` moves).
-fn seeded_line(g: &Game, seed: u64, n: usize) -> String {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-    let mut st = g.initial_state();
-    let mut line = Vec::new();
-    while !st.is_over() && line.len() < n {
-        let legal = g.legal_moves(&st);
-        let m = legal[rng.random_range(0..legal.len())];
-        line.push(g.move_text(&m, &legal));
-        g.apply(&mut st, &m);
-    }
-    line.join(" ")
-}
-
 #[test]
 fn the_capture_that_passes_half_the_ice_ends_the_game() {
     for size in [4, 5] {

@@ -72,3 +72,18 @@ pub fn random_playouts(game: &Game, games: u32, seed: u64, invariant: impl Fn(&G
         assert_eq!(replay, st, "replaying the record reaches the same state");
     }
 }
+
+/// A line of play from a seeded random game (at most `n` moves).
+pub fn seeded_line(g: &Game, seed: u64, n: usize) -> String {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut st = g.initial_state();
+    let mut line = Vec::new();
+    while !st.is_over() && line.len() < n {
+        let legal = g.legal_moves(&st);
+        let m = legal[rng.random_range(0..legal.len())];
+        line.push(g.move_text(&m, &legal));
+        g.apply(&mut st, &m);
+    }
+    line.join(" ")
+}
