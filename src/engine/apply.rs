@@ -18,13 +18,12 @@ impl Game {
 
         st.decisions += 1;
         st.prev_mover = mover;
-        if m.kind == MoveKind::Pass && st.turn_decisions == 0 {
-            st.pass_turns += 1;
-        } else {
-            st.pass_turns = 0;
-        }
-        st.turn_decisions += 1;
         let ends_turn = !st.move_again;
+        // a turn that is one pass and nothing else extends the run of passes;
+        // any other decision ends it
+        let single_pass = m.kind == MoveKind::Pass && st.turn_decisions == 0 && ends_turn;
+        st.pass_turns = if single_pass { st.pass_turns + 1 } else { 0 };
+        st.turn_decisions += 1;
 
         // end rules, Mover = the player who just moved
         let ctx = self.move_ctx(m);
@@ -62,12 +61,6 @@ impl Game {
             } else {
                 self.next_player(mover)
             };
-            if st.pass_turns > 0 && m.kind != MoveKind::Pass {
-                st.pass_turns = 0;
-            }
-        } else if st.pass_turns > 0 {
-            // a pass followed by more decisions is not a single-pass turn
-            st.pass_turns = 0;
         }
         if self.no_repeat_in_turn {
             if ends_turn {
