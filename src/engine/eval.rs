@@ -756,13 +756,22 @@ impl Game {
                 while i < queue.len() {
                     let s = queue[i];
                     i += 1;
-                    let d = map[s as usize];
-                    for t in self.neighbours_by(s, &search.dirs) {
+                    let d = map[s as usize] + 1;
+                    let mut visit = |t: Site| {
                         let tu = t as usize;
                         if enter[tu] && map[tu] == u32::MAX {
-                            map[tu] = d + 1;
+                            map[tu] = d;
                             queue.push(t);
                         }
+                    };
+                    // the common case (a relation) is a plain slice loop
+                    match &search.dirs {
+                        DirSpec::Relation(rel) => self
+                            .board
+                            .neighbours(s, *rel)
+                            .iter()
+                            .for_each(|&t| visit(t)),
+                        dirs => self.neighbours_by(s, dirs).for_each(visit),
                     }
                 }
                 ws.queue = queue;
