@@ -144,6 +144,8 @@ impl Diagnostic {
     /// a caret under the span, what was expected, notes.
     pub fn render(&self, sources: &Sources) -> String {
         let mut out = String::new();
+        // `=` lines sit under the gutter's `|`, however wide the line number
+        let mut gutter = 1;
         match self.location(sources) {
             Some(loc) => out.push_str(&format!("error: {loc}: {}\n", self.message)),
             None => out.push_str(&format!("error: {}\n", self.message)),
@@ -153,7 +155,7 @@ impl Diagnostic {
             let (line, col) = sources.line_col(span.file, span.start);
             let line_text = file.text.lines().nth(line - 1).unwrap_or("");
             let line_text = line_text.trim_end_matches('\r');
-            let gutter = line.to_string().len();
+            gutter = line.to_string().len();
             // caret width: the span's characters on its first line, at least 1
             let span_text = sources.slice(span);
             let first = span_text.lines().next().unwrap_or("");
@@ -169,10 +171,10 @@ impl Diagnostic {
             ));
         }
         if let Some(exp) = &self.expected {
-            out.push_str(&format!("  = expected {exp}\n"));
+            out.push_str(&format!("{:gutter$} = expected {exp}\n", ""));
         }
         for n in &self.notes {
-            out.push_str(&format!("  = note: {n}\n"));
+            out.push_str(&format!("{:gutter$} = note: {n}\n", ""));
         }
         out
     }
