@@ -186,7 +186,10 @@ impl Expander {
         let Some(body) = body.as_ref() else {
             return Ok(None);
         };
-        let out = subst(body, &values)?;
+        // each argument is cloned for all its uses but the last, which takes it
+        let mut uses = vec![0u32; values.len()];
+        count_params(body, &mut uses);
+        let out = subst(body, &mut values, &mut uses)?;
         if let Some(n) = &out {
             check_size(n, span)?;
         }
@@ -249,12 +252,16 @@ impl Expander {
 /// Replaces `#n` by the n-th argument. A missing argument (or `~`) removes
 /// the `#n` from its parent: a positional argument or array element that is
 /// only `#n`, or a named argument whose value is `#n`, disappears.
-fn subst(node: &Node, args: &[Option<Node>]) -> Result<Option<Node>, Diagnostic> {
+fn subst(
+    node: &Node,
+    args: &mut [Option<Node>],
+    uses: &mut [u32],
+) -> Result<Option<Node>, Diagnostic> {
     Ok(match &node.kind {
-        Kind::Param(n) => args.get(*n as usize - 1).cloned().flatten(),
+        Kind::Param(n) => take_arg(args, uses, *n),
         Kind::Form { head, args: fargs } => {
             let new_head = match &head.kind {
-                Kind::Param(n) => match args.get(*n as usize - 1).cloned().flatten() {
+                Kind::Param(n) => match take_arg(args, uses, *n) {
                     Some(h) if matches!(h.kind, Kind::Word(_) | Kind::Param(_)) => h,
                     Some(h) => {
                         return Err(Diagnostic::at(
@@ -275,7 +282,7 @@ fn subst(node: &Node, args: &[Option<Node>]) -> Result<Option<Node>, Diagnostic>
             };
             let mut new_args = Vec::with_capacity(fargs.len());
             for a in fargs {
-                new_args.extend(subst(a, args)?);
+                new_args.extend(subst(a, args, uses)?);
             }
             Some(Node::new(
                 Kind::Form {
@@ -288,11 +295,11 @@ fn subst(node: &Node, args: &[Option<Node>]) -> Result<Option<Node>, Diagnostic>
         Kind::Array(items) => {
             let mut new = Vec::with_capacity(items.len());
             for a in items {
-                new.extend(subst(a, args)?);
+                new.extend(subst(a, args, uses)?);
             }
             Some(Node::new(Kind::Array(new), node.span))
         }
-        Kind::Named { name, value } => subst(value, args)?.map(|v| {
+        Kind::Named { name, value } => subst(value, args, uses)?.map(|v| {
             Node::new(
                 Kind::Named {
                     name: name.clone(),
@@ -303,6 +310,37 @@ fn subst(node: &Node, args: &[Option<Node>]) -> Result<Option<Node>, Diagnostic>
         }),
         _ => Some(node.clone()),
     })
+}
+
+/// Argument `#n` for one use: a clone, or the argument itself on its last
+/// use.
+fn take_arg(args: &mut [Option<Node>], uses: &mut [u32], n: u32) -> Option<Node> {
+    let i = (n as usize).checked_sub(1)?;
+    let slot = args.get_mut(i)?;
+    uses[i] = uses[i].saturating_sub(1);
+    if uses[i] == 0 {
+        slot.take()
+    } else {
+        slot.clone()
+    }
+}
+
+/// How many times each `#n` occurs in a body.
+fn count_params(node: &Node, uses: &mut [u32]) {
+    match &node.kind {
+        Kind::Param(n) => {
+            if let Some(u) = (*n as usize).checked_sub(1).and_then(|i| uses.get_mut(i)) {
+                *u += 1;
+            }
+        }
+        Kind::Form { head, args } => {
+            count_params(head, uses);
+            args.iter().for_each(|a| count_params(a, uses));
+        }
+        Kind::Array(items) => items.iter().for_each(|a| count_params(a, uses)),
+        Kind::Named { value, .. } => count_params(value, uses),
+        _ => {}
+    }
 }
 
 /// Edit distance, for "did you mean".
