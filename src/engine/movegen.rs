@@ -275,27 +275,41 @@ impl Game {
                     if comp == 0 || self.is_hand_site(f) {
                         continue;
                     }
-                    let dl = self.dirs_at(f, dirs);
-                    for (i, &d) in dl.iter().enumerate() {
-                        let Some(t) = self.board.step(f, d) else {
-                            continue;
-                        };
-                        if matches!(dirs, DirSpec::Dirs(_))
-                            && dl[..i].iter().any(|&e| self.board.step(f, e) == Some(t))
-                        {
-                            continue;
-                        }
-                        let c = Ctx {
-                            from: f,
-                            to: t,
-                            ..ctx
-                        };
+                    let mut try_step = |t: Site, ws: &mut Workspace| {
                         let ok = match to_if {
-                            Some(b) => self.eval_bool(b, st, c, ws),
+                            Some(b) => self.eval_bool(
+                                b,
+                                st,
+                                Ctx {
+                                    from: f,
+                                    to: t,
+                                    ..ctx
+                                },
+                                ws,
+                            ),
                             None => st.what[t as usize] == 0,
                         };
                         if ok {
                             out.push(Move::carry(f, t, comp, *stack, id));
+                        }
+                    };
+                    match dirs {
+                        // over a relation: the precomputed neighbour list
+                        DirSpec::Relation(rel) => {
+                            for &t in self.board.neighbours(f, *rel) {
+                                try_step(t, ws);
+                            }
+                        }
+                        // named directions: each distinct neighbour once
+                        DirSpec::Dirs(dl) => {
+                            for (i, &d) in dl.iter().enumerate() {
+                                let Some(t) = self.board.step(f, d) else {
+                                    continue;
+                                };
+                                if !dl[..i].iter().any(|&e| self.board.step(f, e) == Some(t)) {
+                                    try_step(t, ws);
+                                }
+                            }
                         }
                     }
                 }
