@@ -93,6 +93,22 @@ fn pass_only_with_an_empty_reserve_and_two_passes_end_the_game() {
     assert!(st.is_over());
 }
 
+/// Sets up `stacks` (label, stack bottom first) mid-game with both reserves
+/// empty, P1 to move, then plays the two passes that end the game.
+fn passed_out(g: &ludeme::Game, stacks: &[(&str, &[u8])]) -> ludeme::State {
+    let mut st = g.initial_state();
+    for (label, stack) in stacks {
+        g.set_stack(&mut st, site(g, label), stack);
+    }
+    g.set_decisions(&mut st, 30);
+    g.set_hand(&mut st, g.hand_site(1), g.component("Stone1").unwrap(), 0);
+    g.set_hand(&mut st, g.hand_site(2), g.component("Stone2").unwrap(), 0);
+    g.set_mover(&mut st, 1);
+    play(g, &mut st, "pass");
+    play(g, &mut st, "pass");
+    st
+}
+
 #[test]
 fn isolated_pieces_score_nothing_and_higher_score_wins() {
     let g = load("abande.lud", &[]);
@@ -100,18 +116,16 @@ fn isolated_pieces_score_nothing_and_higher_score_wins() {
         g.component("Stone1").unwrap(),
         g.component("Stone2").unwrap(),
     );
-    let mut st = g.initial_state();
     // D4 (P1, 3 high) touches E4 (P2, 1); B4 (P2) touches only C4 (P2)
-    g.set_stack(&mut st, site(&g, "D4"), &[p2, p2, p1]);
-    g.set_stack(&mut st, site(&g, "E4"), &[p2]);
-    g.set_stack(&mut st, site(&g, "C4"), &[p2]);
-    g.set_stack(&mut st, site(&g, "B4"), &[p2]);
-    g.set_decisions(&mut st, 30);
-    g.set_hand(&mut st, g.hand_site(1), p1, 0);
-    g.set_hand(&mut st, g.hand_site(2), p2, 0);
-    g.set_mover(&mut st, 1);
-    play(&g, &mut st, "pass");
-    play(&g, &mut st, "pass");
+    let st = passed_out(
+        &g,
+        &[
+            ("D4", &[p2, p2, p1]),
+            ("E4", &[p2]),
+            ("C4", &[p2]),
+            ("B4", &[p2]),
+        ],
+    );
     // P1: D4 = 3. P2: E4 = 1, C4 = 1 (touches D4); B4 isolated = 0.
     assert_eq!((st.score(1), st.score(2)), (3, 2));
     assert_eq!(st.outcome().unwrap().text(), "P1");
@@ -124,15 +138,7 @@ fn equal_scores_are_a_draw() {
         g.component("Stone1").unwrap(),
         g.component("Stone2").unwrap(),
     );
-    let mut st = g.initial_state();
-    g.set_stack(&mut st, site(&g, "D4"), &[p1]);
-    g.set_stack(&mut st, site(&g, "E4"), &[p2]);
-    g.set_decisions(&mut st, 30);
-    g.set_hand(&mut st, g.hand_site(1), p1, 0);
-    g.set_hand(&mut st, g.hand_site(2), p2, 0);
-    g.set_mover(&mut st, 1);
-    play(&g, &mut st, "pass");
-    play(&g, &mut st, "pass");
+    let st = passed_out(&g, &[("D4", &[p1]), ("E4", &[p2])]);
     assert_eq!((st.score(1), st.score(2)), (1, 1));
     assert_eq!(st.outcome().unwrap().text(), "draw");
 }

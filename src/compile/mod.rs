@@ -788,13 +788,23 @@ impl Compiler {
         for (i, it) in items.iter().enumerate() {
             let mut a = Args::of(it);
             a.next(); // the name
-            // a phase written for one player: `(phase "Setup" P2 ...)`
+            // a phase written for one player: `(phase "Setup" P2 ...)`;
+            // `Shared` (every player) is what a phase without a role means
             if let Some(w) = a.take_if(|n| {
                 n.as_word()
                     .is_some_and(|w| w.starts_with('P') || w == "Shared" || w == "Mover")
-            }) && let Role::Player(p) = self.role(w)?
+            }) && w.as_word() != Some("Shared")
             {
-                self.phases[i].owner = Some(p);
+                match self.role(w)? {
+                    Role::Player(p) if p >= 1 => self.phases[i].owner = Some(p),
+                    _ => {
+                        return Err(Diagnostic::at(
+                            w.span,
+                            format!("{} as a phase's player is not supported", w.describe()),
+                        )
+                        .expected("a player `P1`, `P2` ... or `Shared`"));
+                    }
+                }
             }
             let play = a.form("play").ok_or_else(|| {
                 Diagnostic::at(it.span, "a phase needs `(play ...)`").expected("`(play ...)`")

@@ -270,11 +270,7 @@ impl Game {
                 ..
             } => {
                 let origins = self.origins(from, st, ctx, ws);
-                for f in origins.iter() {
-                    let comp = st.what[f as usize];
-                    if comp == 0 || self.is_hand_site(f) {
-                        continue;
-                    }
+                for (f, comp) in self.board_pieces(st, &origins) {
                     let mut try_step = |t: Site, ws: &mut Workspace| {
                         let ok = match to_if {
                             Some(b) => self.eval_bool(
@@ -326,11 +322,7 @@ impl Game {
                 ..
             } => {
                 let origins = self.origins(from, st, ctx, ws);
-                for f in origins.iter() {
-                    let comp = st.what[f as usize];
-                    if comp == 0 || self.is_hand_site(f) {
-                        continue;
-                    }
+                for (f, comp) in self.board_pieces(st, &origins) {
                     for &d in self.dirs_at(f, dirs) {
                         let radial = self.board.radial(f, d);
                         // the run of sites where the between-condition holds
@@ -389,11 +381,7 @@ impl Game {
                 stack,
             } => {
                 let origins = self.origins(from, st, ctx, ws);
-                for f in origins.iter() {
-                    let comp = st.what[f as usize];
-                    if comp == 0 || self.is_hand_site(f) {
-                        continue;
-                    }
+                for (f, comp) in self.board_pieces(st, &origins) {
                     for &d in self.dirs_at(f, dirs) {
                         for &t in self.board.radial(f, d) {
                             let c = Ctx {
@@ -422,6 +410,19 @@ impl Game {
                 origins.release(ws);
             }
         }
+    }
+
+    /// The origins that hold a piece on the board, with its component: where
+    /// a step, hop or slide can start.
+    fn board_pieces<'a>(
+        &'a self,
+        st: &'a State,
+        origins: &'a Origins,
+    ) -> impl Iterator<Item = (Site, u8)> + 'a {
+        origins
+            .iter()
+            .map(|f| (f, st.what[f as usize]))
+            .filter(move |&(f, comp)| comp != 0 && !self.is_hand_site(f))
     }
 
     /// The origins of a move: the current `(from)` alone (no set needed),
