@@ -545,7 +545,7 @@ impl Compiler {
                             }
                         }
                         if head == "and" {
-                            BoolE::And(v)
+                            super::fuse::slot_tests(BoolE::And(v))
                         } else {
                             BoolE::Or(v)
                         }
@@ -561,7 +561,7 @@ impl Compiler {
                         };
                         let x = a.required("an integer")?;
                         let y = a.required("an integer")?;
-                        specialise_cmp(op, self.int(x)?, self.int(y)?)
+                        super::fuse::slot_tests(specialise_cmp(op, self.int(x)?, self.int(y)?))
                     }
                     "is" => self.is(n, &mut a)?,
                     "all" => match a.word(&["Passed", "Sites", "Groups"]) {

@@ -5,6 +5,7 @@
 
 mod args;
 mod exprs;
+mod fuse;
 mod moves;
 
 use crate::board::Board;

@@ -282,6 +282,7 @@ impl Game {
     /// Evaluates a condition: common cases here, the rest out of line.
     pub fn eval_bool(&self, e: &BoolE, st: &State, ctx: Ctx, ws: &mut Workspace) -> bool {
         match e {
+            BoolE::SlotTests(t) => self.slot_tests(t, st, ctx),
             BoolE::EmptyAt(slot) => {
                 let s = ctx.slot(*slot) as usize;
                 s < st.what.len() && st.what[s] == 0
@@ -310,6 +311,7 @@ impl Game {
     #[inline(never)]
     fn eval_bool_full(&self, e: &BoolE, st: &State, ctx: Ctx, ws: &mut Workspace) -> bool {
         match e {
+            BoolE::SlotTests(t) => self.slot_tests(t, st, ctx),
             BoolE::Const(b) => *b,
             BoolE::Not(a) => !self.eval_bool(a, st, ctx, ws),
             BoolE::And(v) => v.iter().all(|a| self.eval_bool(a, st, ctx, ws)),
@@ -1019,7 +1021,7 @@ fn int_reads_to(e: &IntE) -> bool {
 }
 
 #[inline]
-fn cmp(op: CmpOp, a: i32, b: i32) -> bool {
+pub(crate) fn cmp(op: CmpOp, a: i32, b: i32) -> bool {
     match op {
         CmpOp::Eq => a == b,
         CmpOp::Ne => a != b,
@@ -1098,6 +1100,16 @@ pub(crate) fn bool_reads_context_besides_to(b: &BoolE) -> bool {
             *s != Slot::To
         }
         BoolE::WhoAt(s, _, v) | BoolE::WhatAt(s, _, v) => *s != Slot::To || int(v),
+        BoolE::SlotTests(v) => v.iter().any(|t| match *t {
+            SlotTest::Empty(s)
+            | SlotTest::Occupied(s)
+            | SlotTest::Enemy(s)
+            | SlotTest::Friend(s)
+            | SlotTest::Who(s, ..)
+            | SlotTest::What(s, ..)
+            | SlotTest::Size(s, None, ..) => s != Slot::To,
+            SlotTest::Size(a, Some(b), ..) => a != Slot::To || b != Slot::To,
+        }),
         BoolE::Not(a) => bool_reads_context_besides_to(a),
         BoolE::And(v) | BoolE::Or(v) => v.iter().any(bool_reads_context_besides_to),
         BoolE::Cmp(_, a, c) => int(a) || int(c),

@@ -166,6 +166,40 @@ pub enum BoolE {
     WhoAt(Slot, CmpOp, Box<IntE>),
     /// `(= (what at:(to)) X)` and the like.
     WhatAt(Slot, CmpOp, Box<IntE>),
+    /// A conjunction of tests that read only the cells at context sites
+    /// (and the mover): a compile-time fusion of small conditions such as
+    /// `(and (is Enemy (who at:(to))) (<= (+ (size Stack at:(from)) (size
+    /// Stack at:(to))) 3))`, evaluated in one flat loop (see
+    /// `compile::fuse`).
+    SlotTests(Vec<SlotTest>),
+}
+
+/// One test of [`BoolE::SlotTests`]; each means exactly what the condition
+/// it replaces means.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SlotTest {
+    /// [`BoolE::EmptyAt`]
+    Empty(Slot),
+    /// [`BoolE::OccupiedAt`]
+    Occupied(Slot),
+    /// [`BoolE::EnemyAt`]
+    Enemy(Slot),
+    /// [`BoolE::FriendAt`]
+    Friend(Slot),
+    /// [`BoolE::WhoAt`] with a constant or a role.
+    Who(Slot, CmpOp, SlotVal),
+    /// [`BoolE::WhatAt`] with a constant or a role.
+    What(Slot, CmpOp, SlotVal),
+    /// The stack height at a slot, plus that at a second one if given,
+    /// compared with a constant: `(Cmp op (+ (SizeAt a) (SizeAt b)) k)`.
+    Size(Slot, Option<Slot>, CmpOp, i32),
+}
+
+/// The value side of a [`SlotTest`]: `IntE::Const` or `IntE::Role`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SlotVal {
+    Const(i32),
+    Role(Role),
 }
 
 /// Which pieces `(sites Around ...)` keeps.

@@ -273,6 +273,16 @@ impl Game {
                 for (f, comp) in self.board_pieces(st, &origins) {
                     let mut try_step = |t: Site, ws: &mut Workspace| {
                         let ok = match to_if {
+                            // fused slot tests: no recursion, no workspace
+                            Some(BoolE::SlotTests(v)) => self.slot_tests(
+                                v,
+                                st,
+                                Ctx {
+                                    from: f,
+                                    to: t,
+                                    ..ctx
+                                },
+                            ),
                             Some(b) => self.eval_bool(
                                 b,
                                 st,
