@@ -1040,6 +1040,37 @@ fn specialise_cmp(op: CmpOp, a: IntE, b: IntE) -> BoolE {
             BoolE::WhatAt(slot, op, Box::new(v))
         }
     };
+    // `(OP (count Sites in:(sites Around (to) FILTER)) K)` with a constant K:
+    // the neighbour count of a context site compared in place (same count
+    // as `IntE::CountAround`, which has no `if:` here).
+    fn around(e: &IntE) -> Option<(Slot, &DirSpec, Option<AroundFilter>)> {
+        match e {
+            IntE::CountAround {
+                site,
+                dirs,
+                filter,
+                cond: None,
+            } => slot_of(site).ok().map(|s| (s, dirs, *filter)),
+            _ => None,
+        }
+    }
+    let around_cmp =
+        |(slot, dirs, filter): (Slot, &DirSpec, Option<AroundFilter>), op, k| BoolE::AroundCmp {
+            slot,
+            dirs: dirs.clone(),
+            filter,
+            op,
+            k,
+        };
+    match (&a, &b) {
+        (x, IntE::Const(k)) if around(x).is_some() => {
+            return around_cmp(around(x).unwrap(), op, *k);
+        }
+        (IntE::Const(k), x) if around(x).is_some() => {
+            return around_cmp(around(x).unwrap(), flip(op), *k);
+        }
+        _ => {}
+    }
     if let Some((who, slot)) = lookup(&a) {
         return make(who, slot, op, b);
     }

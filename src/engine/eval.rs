@@ -89,6 +89,7 @@ impl Game {
             IntE::To => ctx.to as i32,
             IntE::Between => ctx.between as i32,
             IntE::Site => ctx.site as i32,
+            IntE::Role(r) => self.role(*r, st) as i32,
             IntE::SizeAt(slot) => {
                 let s = ctx.slot(*slot) as usize;
                 if s < st.count.len() {
@@ -304,7 +305,71 @@ impl Game {
                 let b = self.eval_int(b, st, ctx, ws);
                 cmp(*op, a, b)
             }
+            BoolE::AroundCmp {
+                slot,
+                dirs,
+                filter,
+                op,
+                k,
+            } => self.around_cmp(ctx.slot(*slot), dirs, *filter, *op, *k, st),
             _ => self.eval_bool_full(e, st, ctx, ws),
+        }
+    }
+
+    /// `count OP k`, where `count` is the number of neighbours of `s` that
+    /// `filter` keeps (0 when `s` is not a board site), as
+    /// [`IntE::CountAround`] counts them. Once the count exceeds `k` the
+    /// comparison is decided (further neighbours can only raise it), so the
+    /// loop stops there.
+    #[inline]
+    pub(crate) fn around_cmp(
+        &self,
+        s: Site,
+        dirs: &DirSpec,
+        filter: Option<AroundFilter>,
+        op: CmpOp,
+        k: i32,
+        st: &State,
+    ) -> bool {
+        if s as usize >= self.board.len() {
+            return cmp(op, 0, k);
+        }
+        let mut n = 0;
+        match dirs {
+            DirSpec::Relation(rel) => {
+                for &t in self.board.neighbours(s, *rel) {
+                    if self.around_filter(filter, st.what[t as usize], st) {
+                        n += 1;
+                        if n > k {
+                            break;
+                        }
+                    }
+                }
+            }
+            _ => {
+                for t in self.neighbours_by(s, dirs) {
+                    if self.around_filter(filter, st.what[t as usize], st) {
+                        n += 1;
+                        if n > k {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        cmp(op, n, k)
+    }
+
+    /// Whether `(sites Around ...)`'s filter keeps a site holding `comp`.
+    #[inline]
+    fn around_filter(&self, filter: Option<AroundFilter>, comp: u8, st: &State) -> bool {
+        let owner = self.owner(comp);
+        match filter {
+            None => true,
+            Some(AroundFilter::Own) => comp != 0 && owner == st.mover,
+            Some(AroundFilter::Enemy) => comp != 0 && owner != 0 && owner != st.mover,
+            Some(AroundFilter::Empty) => comp == 0,
+            Some(AroundFilter::Occupied) => comp != 0,
         }
     }
 
@@ -391,6 +456,13 @@ impl Game {
                 };
                 cmp(*op, who, self.eval_int(v, st, ctx, ws))
             }
+            BoolE::AroundCmp {
+                slot,
+                dirs,
+                filter,
+                op,
+                k,
+            } => self.around_cmp(ctx.slot(*slot), dirs, *filter, *op, *k, st),
             BoolE::WhatAt(slot, op, v) => {
                 let s = ctx.slot(*slot) as usize;
                 let what = if s < st.what.len() {
@@ -493,18 +565,11 @@ impl Game {
         ctx: Ctx,
         ws: &mut Workspace,
     ) -> bool {
-        let comp = st.what[t as usize];
-        let owner = self.owner(comp);
-        (match filter {
-            None => true,
-            Some(AroundFilter::Own) => comp != 0 && owner == st.mover,
-            Some(AroundFilter::Enemy) => comp != 0 && owner != 0 && owner != st.mover,
-            Some(AroundFilter::Empty) => comp == 0,
-            Some(AroundFilter::Occupied) => comp != 0,
-        }) && match cond {
-            None => true,
-            Some(c) => self.eval_bool(c, st, Ctx { to: t, ..ctx }, ws),
-        }
+        self.around_filter(filter, st.what[t as usize], st)
+            && match cond {
+                None => true,
+                Some(c) => self.eval_bool(c, st, Ctx { to: t, ..ctx }, ws),
+            }
     }
 
     /// The last N turns were each a single pass (N = players), counting the
@@ -1110,6 +1175,7 @@ pub(crate) fn bool_reads_context_besides_to(b: &BoolE) -> bool {
             | SlotTest::Size(s, None, ..) => s != Slot::To,
             SlotTest::Size(a, Some(b), ..) => a != Slot::To || b != Slot::To,
         }),
+        BoolE::AroundCmp { slot, .. } => *slot != Slot::To,
         BoolE::Not(a) => bool_reads_context_besides_to(a),
         BoolE::And(v) | BoolE::Or(v) => v.iter().any(bool_reads_context_besides_to),
         BoolE::Cmp(_, a, c) => int(a) || int(c),

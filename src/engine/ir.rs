@@ -172,6 +172,18 @@ pub enum BoolE {
     /// Stack at:(to))) 3))`, evaluated in one flat loop (see
     /// `compile::fuse`).
     SlotTests(Vec<SlotTest>),
+    /// `(OP (count Sites in:(sites Around (to) [FILTER])) K)` (either way
+    /// round) for a context site and a constant `K`, read as `count OP K`:
+    /// the neighbours are counted in place and the count stops as soon as
+    /// the comparison is decided (a compile-time specialisation of `Cmp`
+    /// over [`IntE::CountAround`] without `if:`).
+    AroundCmp {
+        slot: Slot,
+        dirs: DirSpec,
+        filter: Option<AroundFilter>,
+        op: CmpOp,
+        k: i32,
+    },
 }
 
 /// One test of [`BoolE::SlotTests`]; each means exactly what the condition

@@ -12,6 +12,7 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod sets;
+mod sitetest;
 mod slots;
 
 use crate::board::{Board, NONE, Site};

@@ -3,6 +3,7 @@
 
 use super::eval::Ctx;
 use super::ir::*;
+use super::sitetest::SiteTest;
 use super::{Game, Move, MoveKind, State, Workspace};
 use crate::board::{NONE, Site};
 
@@ -177,23 +178,35 @@ impl Game {
                 if comp == 0 {
                     return;
                 }
+                let test = SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::True);
+                let add = Move {
+                    kind: MoveKind::Add,
+                    what: comp,
+                    stack: *stack,
+                    node: id,
+                    ..Move::pass()
+                };
+                if matches!(to, RegionE::Empty) {
+                    // `(sites Empty)`: the board's empty sites in ascending
+                    // order, as the region's set would give them
+                    for s in 0..self.board.len() as Site {
+                        if st.what[s as usize] == 0
+                            && self.site_test(test, s, st, Ctx { to: s, ..ctx }, ws)
+                        {
+                            out.push(Move { to: s, ..add });
+                        }
+                    }
+                    return;
+                }
                 let mut set = ws.take_set();
                 self.eval_region(to, st, ctx, ws, &mut set);
                 for s in set.iter() {
-                    let c = Ctx { to: s, ..ctx };
                     // without stacking, a piece is added to an empty site only
                     if !*stack && st.what[s as usize] != 0 && to_if.is_none() {
                         continue;
                     }
-                    if to_if.as_ref().is_none_or(|b| self.eval_bool(b, st, c, ws)) {
-                        out.push(Move {
-                            kind: MoveKind::Add,
-                            to: s,
-                            what: comp,
-                            stack: *stack,
-                            node: id,
-                            ..Move::pass()
-                        });
+                    if self.site_test(test, s, st, Ctx { to: s, ..ctx }, ws) {
+                        out.push(Move { to: s, ..add });
                     }
                 }
                 ws.give_set(set);
@@ -270,32 +283,16 @@ impl Game {
                 ..
             } => {
                 let origins = self.origins(from, st, ctx, ws);
+                // no condition: the destination must be empty
+                let test = SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::Empty);
                 for (f, comp) in self.board_pieces(st, &origins) {
                     let mut try_step = |t: Site, ws: &mut Workspace| {
-                        let ok = match to_if {
-                            // fused slot tests: no recursion, no workspace
-                            Some(BoolE::SlotTests(v)) => self.slot_tests(
-                                v,
-                                st,
-                                Ctx {
-                                    from: f,
-                                    to: t,
-                                    ..ctx
-                                },
-                            ),
-                            Some(b) => self.eval_bool(
-                                b,
-                                st,
-                                Ctx {
-                                    from: f,
-                                    to: t,
-                                    ..ctx
-                                },
-                                ws,
-                            ),
-                            None => st.what[t as usize] == 0,
+                        let c = Ctx {
+                            from: f,
+                            to: t,
+                            ..ctx
                         };
-                        if ok {
+                        if self.site_test(test, t, st, c, ws) {
                             out.push(Move::carry(f, t, comp, *stack, id));
                         }
                     };
@@ -332,6 +329,9 @@ impl Game {
                 ..
             } => {
                 let origins = self.origins(from, st, ctx, ws);
+                // no conditions: hop over occupied sites to an empty one
+                let over = SiteTest::of(between_if.as_ref(), Slot::Between, SiteTest::Occupied);
+                let land = SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::Empty);
                 for (f, comp) in self.board_pieces(st, &origins) {
                     for &d in self.dirs_at(f, dirs) {
                         let radial = self.board.radial(f, d);
@@ -343,11 +343,7 @@ impl Game {
                                 between: radial[k],
                                 ..ctx
                             };
-                            let ok = match between_if {
-                                Some(b) => self.eval_bool(b, st, c, ws),
-                                None => st.what[radial[k] as usize] != 0,
-                            };
-                            if !ok {
+                            if !self.site_test(over, radial[k], st, c, ws) {
                                 break;
                             }
                             k += 1;
@@ -363,11 +359,7 @@ impl Game {
                             between,
                             ..ctx
                         };
-                        let ok = match to_if {
-                            Some(b) => self.eval_bool(b, st, c, ws),
-                            None => st.what[t as usize] == 0,
-                        };
-                        if ok {
+                        if self.site_test(land, t, st, c, ws) {
                             out.push(Move {
                                 kind: MoveKind::Step,
                                 from: f,
@@ -391,6 +383,12 @@ impl Game {
                 stack,
             } => {
                 let origins = self.origins(from, st, ctx, ws);
+                // no condition: slide over empty sites (`(to)` and
+                // `(between)` are both the site being passed)
+                let free = match between_if {
+                    Some(BoolE::EmptyAt(Slot::To)) => SiteTest::Empty,
+                    b => SiteTest::of(b.as_ref(), Slot::Between, SiteTest::Empty),
+                };
                 for (f, comp) in self.board_pieces(st, &origins) {
                     for &d in self.dirs_at(f, dirs) {
                         for &t in self.board.radial(f, d) {
@@ -400,11 +398,7 @@ impl Game {
                                 between: t,
                                 ..ctx
                             };
-                            let free = match between_if {
-                                Some(b) => self.eval_bool(b, st, c, ws),
-                                None => st.what[t as usize] == 0,
-                            };
-                            if !free {
+                            if !self.site_test(free, t, st, c, ws) {
                                 // a blocker: a move onto it only if `to if:` allows it
                                 if let Some(b) = to_if
                                     && self.eval_bool(b, st, c, ws)

@@ -1,0 +1,90 @@
+//! Site tests for the generators' inner loops: the conditions a step, hop,
+//! slide or add asks of one candidate site, with the common shapes read
+//! directly from the state instead of going through `eval_bool`.
+
+use super::eval::Ctx;
+use super::ir::*;
+use super::{Game, State, Workspace};
+use crate::board::Site;
+
+/// A condition on one site of the move context (`slot`), classified once
+/// per generator call.
+#[derive(Clone, Copy)]
+pub(crate) enum SiteTest<'a> {
+    /// Holds at every site (no condition).
+    True,
+    /// `(is Empty SLOT)`: nothing at the site.
+    Empty,
+    /// `(is Occupied SLOT)`: a piece at the site.
+    Occupied,
+    /// [`BoolE::AroundCmp`] on the slot.
+    Around {
+        dirs: &'a DirSpec,
+        filter: Option<AroundFilter>,
+        op: CmpOp,
+        k: i32,
+    },
+    /// [`BoolE::SlotTests`]: fused tests on the context's cells.
+    Slots(&'a [SlotTest]),
+    /// Anything else: evaluated with the move context.
+    Cond(&'a BoolE),
+}
+
+impl<'a> SiteTest<'a> {
+    /// The test of condition `b` on the site in `slot` (the only context
+    /// site the recognised shapes may read); `default` when there is no
+    /// condition.
+    #[inline]
+    pub(crate) fn of(b: Option<&'a BoolE>, slot: Slot, default: SiteTest<'a>) -> SiteTest<'a> {
+        match b {
+            None => default,
+            // each shape reads only the site in `slot` (and the state), as
+            // `eval_bool` does with that site in the context
+            Some(BoolE::EmptyAt(s)) if *s == slot => SiteTest::Empty,
+            Some(BoolE::OccupiedAt(s)) if *s == slot => SiteTest::Occupied,
+            Some(BoolE::AroundCmp {
+                slot: s,
+                dirs,
+                filter,
+                op,
+                k,
+            }) if *s == slot => SiteTest::Around {
+                dirs,
+                filter: *filter,
+                op: *op,
+                k: *k,
+            },
+            Some(BoolE::Const(true)) => SiteTest::True,
+            Some(BoolE::SlotTests(v)) => SiteTest::Slots(v),
+            Some(c) => SiteTest::Cond(c),
+        }
+    }
+}
+
+impl Game {
+    /// Whether test `t` holds at board site `s`; `ctx` is the full move
+    /// context (with `s` in the test's slot) for the general case.
+    #[inline]
+    pub(crate) fn site_test(
+        &self,
+        t: SiteTest,
+        s: Site,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> bool {
+        match t {
+            SiteTest::True => true,
+            SiteTest::Empty => st.what[s as usize] == 0,
+            SiteTest::Occupied => st.what[s as usize] != 0,
+            SiteTest::Around {
+                dirs,
+                filter,
+                op,
+                k,
+            } => self.around_cmp(s, dirs, filter, op, k, st),
+            SiteTest::Slots(v) => self.slot_tests(v, st, ctx),
+            SiteTest::Cond(c) => self.eval_bool(c, st, ctx, ws),
+        }
+    }
+}
