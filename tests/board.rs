@@ -61,7 +61,7 @@ fn item(b: &[u8], i: &mut usize) -> Node {
             }
             *i += 1;
             let text = String::from_utf8(b[s..*i - 1].to_vec()).unwrap();
-            Node::new(Kind::Str(text), Span::new(0, start, *i))
+            Node::new(Kind::Str(text.into()), Span::new(0, start, *i))
         }
         _ => {
             while *i < b.len() && !b" \n\t(){}:\"".contains(&b[*i]) {
@@ -72,7 +72,13 @@ fn item(b: &[u8], i: &mut usize) -> Node {
                 *i += 1;
                 let value = Box::new(item(b, i));
                 let span = Span::new(0, start, *i);
-                return Node::new(Kind::Named { name: word, value }, span);
+                return Node::new(
+                    Kind::Named {
+                        name: word.into(),
+                        value,
+                    },
+                    span,
+                );
             }
             let kind = if word == "True" || word == "False" {
                 Kind::Bool(word == "True")
@@ -81,7 +87,7 @@ fn item(b: &[u8], i: &mut usize) -> Node {
             } else if let Ok(v) = word.parse::<f64>() {
                 Kind::Float(v)
             } else {
-                Kind::Word(word)
+                Kind::Word(word.into())
             };
             Node::new(kind, Span::new(0, start, *i))
         }

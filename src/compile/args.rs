@@ -23,7 +23,7 @@ impl<'a> Args<'a> {
         let (head, args): (String, &'a [Node]) = match &node.kind {
             Kind::Form { head, args } => (
                 match &head.kind {
-                    Kind::Word(w) => w.clone(),
+                    Kind::Word(w) => w.to_string(),
                     Kind::Str(s) => format!("\"{s}\""),
                     _ => String::new(),
                 },

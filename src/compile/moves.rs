@@ -88,7 +88,7 @@ impl Compiler {
                         match a.take_if(|x| matches!(x.kind, Kind::Str(_) | Kind::Array(_))) {
                             Some(Node {
                                 kind: Kind::Str(s), ..
-                            }) => Some(vec![s.clone()]),
+                            }) => Some(vec![s.to_string()]),
                             Some(Node {
                                 kind: Kind::Array(v),
                                 ..

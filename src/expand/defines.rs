@@ -30,7 +30,35 @@ pub(crate) enum Define {
 
 enum Memo {
     InProgress,
-    Done(Rc<Option<Node>>),
+    Done(Rc<Body>),
+}
+
+/// A define's expanded body, and its shape (what a call needs to know to
+/// size its result before building it).
+struct Body {
+    node: Option<Node>,
+    shape: BodyShape,
+}
+
+/// Node count (an upper bound) and depth of a tree.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Size {
+    pub nodes: usize,
+    pub depth: usize,
+}
+
+impl Size {
+    const LEAF: Size = Size { nodes: 1, depth: 1 };
+
+    /// The size of a node of `own` nodes (1 for a form's head, 0 for a bare
+    /// array or named argument, which are one node) over children of size
+    /// `self`.
+    fn around(self, own: usize) -> Size {
+        Size {
+            nodes: self.nodes.saturating_add(1 + own),
+            depth: self.depth.max(own) + 1,
+        }
+    }
 }
 
 pub(crate) struct Expander {
@@ -76,6 +104,10 @@ pub(crate) fn measure(node: &Node) -> (usize, usize) {
 
 pub(crate) fn check_size(node: &Node, at: Span) -> Result<(), Diagnostic> {
     let (count, depth) = measure(node);
+    check_counts(count, depth, at)
+}
+
+fn check_counts(count: usize, depth: usize, at: Span) -> Result<(), Diagnostic> {
     if count > MAX_NODES {
         return Err(
             Diagnostic::at(at, format!("this expands to more than {MAX_NODES} nodes"))
@@ -105,55 +137,66 @@ impl Expander {
     /// Expands every define call in `node`. `None`: the node vanished (`~`,
     /// or a define that expands to nothing).
     pub fn expand(&mut self, node: Node) -> Result<Option<Node>, Diagnostic> {
+        Ok(self.expand_sized(node)?.map(|(n, _)| n))
+    }
+
+    /// [`Expander::expand`], also giving the result's size (an upper bound
+    /// on its node count, and its depth), so that no tree is measured twice.
+    fn expand_sized(&mut self, node: Node) -> Result<Option<(Node, Size)>, Diagnostic> {
         let span = node.span;
         match node.kind {
             Kind::Str(s) => {
-                if self.defines.contains_key(&s) {
+                if self.defines.contains_key(s.as_str()) {
                     self.call(&s, Vec::new(), span)
                 } else {
-                    Ok(Some(Node::new(Kind::Str(s), span)))
+                    Ok(Some((Node::new(Kind::Str(s), span), Size::LEAF)))
                 }
             }
             Kind::Form { head, mut args } => {
                 if let Kind::Str(name) = &head.kind {
-                    if self.defines.contains_key(name) {
+                    if self.defines.contains_key(name.as_str()) {
                         return self.call(name, args, head.span);
                     }
                     return Err(self.unknown(name, head.span));
                 }
-                self.expand_vec(&mut args)?;
-                Ok(Some(Node::new(Kind::Form { head, args }, span)))
+                let size = self.expand_vec(&mut args)?.around(1);
+                Ok(Some((Node::new(Kind::Form { head, args }, span), size)))
             }
             Kind::Array(mut items) => {
-                self.expand_vec(&mut items)?;
-                Ok(Some(Node::new(Kind::Array(items), span)))
+                let size = self.expand_vec(&mut items)?.around(0);
+                Ok(Some((Node::new(Kind::Array(items), span), size)))
             }
-            Kind::Named { name, value } => Ok(self.expand(*value)?.map(|v| {
-                Node::new(
+            Kind::Named { name, value } => Ok(self.expand_sized(*value)?.map(|(v, size)| {
+                let node = Node::new(
                     Kind::Named {
                         name,
                         value: Box::new(v),
                     },
                     span,
-                )
+                );
+                (node, size.around(0))
             })),
             Kind::Tilde => Ok(None),
-            kind => Ok(Some(Node::new(kind, span))),
+            kind => Ok(Some((Node::new(kind, span), Size::LEAF))),
         }
     }
 
-    /// Expands the elements of a list in place, dropping those that vanish.
-    fn expand_vec(&mut self, v: &mut Vec<Node>) -> Result<(), Diagnostic> {
+    /// Expands the elements of a list in place, dropping those that vanish;
+    /// gives their total count and greatest depth.
+    fn expand_vec(&mut self, v: &mut Vec<Node>) -> Result<Size, Diagnostic> {
         let mut kept = 0;
+        let mut size = Size { nodes: 0, depth: 0 };
         for i in 0..v.len() {
             let n = std::mem::replace(&mut v[i], Node::new(Kind::Tilde, Span::default()));
-            if let Some(x) = self.expand(n)? {
+            if let Some((x, s)) = self.expand_sized(n)? {
                 v[kept] = x;
                 kept += 1;
+                size.nodes = size.nodes.saturating_add(s.nodes);
+                size.depth = size.depth.max(s.depth);
             }
         }
         v.truncate(kept);
-        Ok(())
+        Ok(size)
     }
 
     fn unknown(&self, name: &str, span: Span) -> Diagnostic {
@@ -177,26 +220,45 @@ impl Expander {
         name: &str,
         args: Vec<Node>,
         span: Span,
-    ) -> Result<Option<Node>, Diagnostic> {
+    ) -> Result<Option<(Node, Size)>, Diagnostic> {
         let mut values = Vec::with_capacity(args.len());
+        let mut sizes = Vec::with_capacity(args.len());
         for a in args {
-            values.push(self.expand(a)?);
+            let (v, s) = self.expand_sized(a)?.unzip();
+            values.push(v);
+            sizes.push(s);
         }
         let body = self.body(name, span)?;
-        let Some(body) = body.as_ref() else {
+        let Some(node) = &body.node else {
             return Ok(None);
         };
-        // each argument is cloned for all its uses but the last, which takes it
+        // The size of the result, known before building it: the body's own
+        // nodes plus each argument's size once per use (an upper bound when a
+        // missing argument takes its parent with it).
+        let shape = &body.shape;
+        let mut size = Size {
+            nodes: shape.nodes,
+            depth: shape.depth,
+        };
         let mut uses = vec![0u32; values.len()];
-        count_params(body, &mut uses);
-        let out = subst(body, &mut values, &mut uses)?;
-        if let Some(n) = &out {
-            check_size(n, span)?;
+        for (i, s) in sizes.iter().enumerate() {
+            let (Some(s), Some(&u)) = (s, shape.uses.get(i)) else {
+                continue;
+            };
+            uses[i] = u;
+            if u > 0 {
+                size.nodes = size
+                    .nodes
+                    .saturating_add(s.nodes.saturating_mul(u as usize));
+                size.depth = size.depth.max(shape.deepest[i] as usize - 1 + s.depth);
+            }
         }
-        Ok(out)
+        check_counts(size.nodes, size.depth, span)?;
+        // each argument is cloned for all its uses but the last, which takes it
+        Ok(subst(node, &mut values, &mut uses)?.map(|n| (n, size)))
     }
 
-    fn body(&mut self, name: &str, span: Span) -> Result<Rc<Option<Node>>, Diagnostic> {
+    fn body(&mut self, name: &str, span: Span) -> Result<Rc<Body>, Diagnostic> {
         match self.memo.get(name) {
             Some(Memo::Done(b)) => return Ok(b.clone()),
             Some(Memo::InProgress) => {
@@ -242,7 +304,16 @@ impl Expander {
         if let Some(n) = &r {
             check_size(n, span)?;
         }
-        let r = Rc::new(r);
+        let mut shape = BodyShape {
+            uses: Vec::new(),
+            deepest: Vec::new(),
+            nodes: 0,
+            depth: 0,
+        };
+        if let Some(n) = &r {
+            shape.walk(n, 1);
+        }
+        let r = Rc::new(Body { node: r, shape });
         self.memo
             .insert(name.to_string(), Memo::Done(Rc::clone(&r)));
         Ok(r)
@@ -325,21 +396,40 @@ fn take_arg(args: &mut [Option<Node>], uses: &mut [u32], n: u32) -> Option<Node>
     }
 }
 
-/// How many times each `#n` occurs in a body.
-fn count_params(node: &Node, uses: &mut [u32]) {
-    match &node.kind {
-        Kind::Param(n) => {
-            if let Some(u) = (*n as usize).checked_sub(1).and_then(|i| uses.get_mut(i)) {
-                *u += 1;
+/// What a call needs to know of a define body before substituting: how many
+/// times each `#n` occurs and how deep its deepest occurrence is, and the
+/// number and depth of the body's other nodes.
+struct BodyShape {
+    uses: Vec<u32>,
+    deepest: Vec<u32>,
+    nodes: usize,
+    depth: usize,
+}
+
+impl BodyShape {
+    fn walk(&mut self, node: &Node, depth: u32) {
+        if let Kind::Param(n) = &node.kind {
+            if let Some(i) = (*n as usize).checked_sub(1) {
+                if i >= self.uses.len() {
+                    self.uses.resize(i + 1, 0);
+                    self.deepest.resize(i + 1, 0);
+                }
+                self.uses[i] += 1;
+                self.deepest[i] = self.deepest[i].max(depth);
             }
+            return;
         }
-        Kind::Form { head, args } => {
-            count_params(head, uses);
-            args.iter().for_each(|a| count_params(a, uses));
+        self.nodes += 1;
+        self.depth = self.depth.max(depth as usize);
+        match &node.kind {
+            Kind::Form { head, args } => {
+                self.walk(head, depth + 1);
+                args.iter().for_each(|a| self.walk(a, depth + 1));
+            }
+            Kind::Array(items) => items.iter().for_each(|a| self.walk(a, depth + 1)),
+            Kind::Named { value, .. } => self.walk(value, depth + 1),
+            _ => {}
         }
-        Kind::Array(items) => items.iter().for_each(|a| count_params(a, uses)),
-        Kind::Named { value, .. } => count_params(value, uses),
-        _ => {}
     }
 }
 

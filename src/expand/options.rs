@@ -3,7 +3,7 @@
 
 use super::Choices;
 use crate::diag::{Diagnostic, Sources, Span};
-use crate::syntax::{Kind, Node};
+use crate::syntax::{Kind, Node, ast::Text};
 
 /// How deep option values may refer to other options (`<<Other>>`).
 const MAX_OPTION_NESTING: usize = 8;
@@ -12,8 +12,8 @@ const MAX_OPTION_NESTING: usize = 8;
 pub(crate) struct OptionDecl {
     pub header: String,
     pub header_span: Span,
-    pub key: String,
-    pub args: Vec<String>,
+    pub key: Text,
+    pub args: Vec<Text>,
     pub items: Vec<Item>,
     /// Index of the default item.
     pub default: usize,
@@ -366,7 +366,7 @@ pub(crate) struct Substitute<'a> {
 }
 
 impl Substitute<'_> {
-    fn value(&self, node: &Node, key: &str, arg: &Option<String>) -> Result<&[Node], Diagnostic> {
+    fn value(&self, node: &Node, key: &str, arg: &Option<Text>) -> Result<&[Node], Diagnostic> {
         let Some(oi) = self.options.iter().position(|o| o.key == key) else {
             let d = Diagnostic::at(node.span, format!("no option declares `<{key}>`"));
             return Err(if self.options.is_empty() {
@@ -435,27 +435,26 @@ impl Substitute<'_> {
             return Ok(());
         }
         // no splicing node: exactly one node comes back for each, in place
-        let mut scratch = Vec::with_capacity(1);
         for n in v.iter_mut() {
-            let taken = std::mem::replace(n, Node::new(Kind::Tilde, Span::default()));
-            self.apply_one(taken, &mut scratch, n, nest)?;
+            self.apply_in_place(n, nest)?;
         }
         Ok(())
     }
 
-    fn apply_one(
-        &self,
-        node: Node,
-        scratch: &mut Vec<Node>,
-        slot: &mut Node,
-        nest: usize,
-    ) -> Result<(), Diagnostic> {
-        match node.kind {
-            Kind::Form { .. } | Kind::Array(_) | Kind::Named { .. } => {
-                self.apply_at(node, scratch, nest)?;
-                *slot = scratch.pop().expect("one node");
+    /// Applies to a node that stands for exactly one node (not a
+    /// placeholder, nor a named argument holding one), without moving it.
+    fn apply_in_place(&self, node: &mut Node, nest: usize) -> Result<(), Diagnostic> {
+        match &mut node.kind {
+            Kind::Form { head, .. } if matches!(head.kind, Kind::OptionRef { .. }) => {
+                let taken = std::mem::replace(node, Node::new(Kind::Tilde, Span::default()));
+                let mut one = Vec::with_capacity(1);
+                self.apply_at(taken, &mut one, nest)?;
+                *node = one.pop().expect("a form stays one node");
             }
-            _ => *slot = node,
+            Kind::Form { args, .. } => self.apply_vec(args, nest)?,
+            Kind::Array(items) => self.apply_vec(items, nest)?,
+            Kind::Named { value, .. } => self.apply_in_place(value, nest)?,
+            _ => {}
         }
         Ok(())
     }

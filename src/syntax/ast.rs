@@ -1,6 +1,106 @@
 //! The syntax tree of a `.lud` description. Every node carries its span.
 
 use crate::diag::Span;
+use std::borrow::Borrow;
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// The text of a word, string, name or option key. Shared: copying a tree
+/// (as define expansion does for every call) never copies text.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Text(Arc<str>);
+
+impl Text {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for Text {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Borrow<str> for Text {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
+        Text(Arc::from(s))
+    }
+}
+
+impl From<String> for Text {
+    fn from(s: String) -> Text {
+        Text(Arc::from(s))
+    }
+}
+
+impl From<Text> for String {
+    fn from(t: Text) -> String {
+        t.0.to_string()
+    }
+}
+
+impl PartialEq<str> for Text {
+    fn eq(&self, other: &str) -> bool {
+        &*self.0 == other
+    }
+}
+
+impl PartialEq<&str> for Text {
+    fn eq(&self, other: &&str) -> bool {
+        &*self.0 == *other
+    }
+}
+
+impl PartialEq<String> for Text {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<Text> for str {
+    fn eq(&self, other: &Text) -> bool {
+        self == &*other.0
+    }
+}
+
+impl PartialEq<Text> for &str {
+    fn eq(&self, other: &Text) -> bool {
+        *self == &*other.0
+    }
+}
+
+impl PartialEq<Text> for String {
+    fn eq(&self, other: &Text) -> bool {
+        **self == *other.0
+    }
+}
+
+impl fmt::Debug for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&*self.0, f)
+    }
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
@@ -20,21 +120,21 @@ pub enum Kind {
     Array(Vec<Node>),
     /// `name:value`
     Named {
-        name: String,
+        name: Text,
         value: Box<Node>,
     },
     /// `"text"`, escapes resolved.
-    Str(String),
+    Str(Text),
     Int(i64),
     Float(f64),
     /// `True` / `False`
     Bool(bool),
     /// A bare word: `P1`, `Mover`, `Orthogonal`, `hex`, ...
-    Word(String),
+    Word(Text),
     /// `<Key>` or `<Key:arg>`
     OptionRef {
-        key: String,
-        arg: Option<String>,
+        key: Text,
+        arg: Option<Text>,
     },
     /// `#n` inside a define body.
     Param(u32),

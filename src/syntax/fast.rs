@@ -11,15 +11,42 @@
 //!
 //! Runs after the pre-scan, so brackets are balanced and nesting is bounded.
 
-use super::ast::{Kind, Node};
+use super::ast::{Kind, Node, Text};
 use super::parse::{atom, is_word, unescape};
 use crate::diag::{FileId, Span};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 struct P<'a> {
     text: &'a str,
     b: &'a [u8],
     i: usize,
     file: FileId,
+    /// One shared text per distinct word or string: a description repeats
+    /// the same few dozen names many times.
+    interned: HashMap<&'a str, Text, BuildHasherDefault<WordHasher>>,
+}
+
+/// FNV-1a: short keys, no need for a keyed hash here.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 fn is_atom_byte(c: u8) -> bool {
@@ -41,6 +68,7 @@ pub(super) fn parse(text: &str, file: FileId) -> Option<Vec<Node>> {
         b: text.as_bytes(),
         i: 0,
         file,
+        interned: HashMap::default(),
     };
     let mut out = Vec::new();
     p.ws();
@@ -52,6 +80,22 @@ pub(super) fn parse(text: &str, file: FileId) -> Option<Vec<Node>> {
 }
 
 impl<'a> P<'a> {
+    fn intern(&mut self, text: &'a str) -> Text {
+        self.interned
+            .entry(text)
+            .or_insert_with(|| Text::from(text))
+            .clone()
+    }
+
+    /// A token's meaning, as [`atom`] gives it, with words interned.
+    fn atom(&mut self, text: &'a str, span: Span) -> Option<Kind> {
+        // `atom`'s order: `~`, `True`/`False` and `#n` come before words
+        if text != "True" && text != "False" && is_word(text) {
+            return Some(Kind::Word(self.intern(text)));
+        }
+        atom(text, span).ok()
+    }
+
     fn span(&self, start: usize) -> Span {
         Span::new(self.file, start, self.i)
     }
@@ -123,7 +167,7 @@ impl<'a> P<'a> {
             return None;
         }
         self.i += kw.len();
-        Some(Node::new(Kind::Word(kw.to_string()), self.span(start)))
+        Some(Node::new(Kind::Word(kw.into()), self.span(start)))
     }
 
     fn option_decl(&mut self) -> Option<Node> {
@@ -153,7 +197,7 @@ impl<'a> P<'a> {
             let span = self.span(a);
             args.push(Node::new(
                 Kind::Named {
-                    name: "args".to_string(),
+                    name: "args".into(),
                     value: Box::new(Node::new(Kind::Array(refs), span)),
                 },
                 span,
@@ -190,7 +234,7 @@ impl<'a> P<'a> {
             return None;
         }
         Some(Node::new(
-            Kind::Word(self.text[start..self.i].to_string()),
+            Kind::Word(self.text[start..self.i].into()),
             self.span(start),
         ))
     }
@@ -200,7 +244,7 @@ impl<'a> P<'a> {
         self.eat(b'(')?;
         self.ws();
         let head = if self.peek() == Some(b'"') {
-            Node::new(Kind::Word("item".to_string()), self.span(self.i))
+            Node::new(Kind::Word("item".into()), self.span(self.i))
         } else {
             let h = self.keyword("item")?;
             self.ws();
@@ -285,10 +329,10 @@ impl<'a> P<'a> {
             let start = self.i;
             let text = self.atom_text();
             if text == "-" {
-                Node::new(Kind::Word("-".to_string()), self.span(start))
+                Node::new(Kind::Word("-".into()), self.span(start))
             } else {
                 let span = self.span(start);
-                Node::new(atom(text, span).ok()?, span)
+                Node::new(self.atom(text, span)?, span)
             }
         } else if c == b'"' {
             self.string()?
@@ -303,7 +347,7 @@ impl<'a> P<'a> {
                 return if c == b'<' { self.placeholder() } else { None };
             }
             self.i += op.len();
-            Node::new(Kind::Word(op.to_string()), self.span(start))
+            Node::new(Kind::Word((*op).into()), self.span(start))
         } else {
             return None;
         };
@@ -344,7 +388,7 @@ impl<'a> P<'a> {
                 let text = self.atom_text();
                 let span = self.span(start);
                 if self.peek() != Some(b':') {
-                    return Some(Node::new(atom(text, span).ok()?, span));
+                    return Some(Node::new(self.atom(text, span)?, span));
                 }
                 if !is_word(text) {
                     return None;
@@ -355,7 +399,7 @@ impl<'a> P<'a> {
                 let value = self.value()?;
                 Some(Node::new(
                     Kind::Named {
-                        name,
+                        name: name.into(),
                         value: Box::new(value),
                     },
                     self.span(start),
@@ -385,9 +429,9 @@ impl<'a> P<'a> {
         let body = &self.text[body_start..self.i];
         self.i += 1;
         let s = if escaped {
-            unescape(body)
+            unescape(body).into()
         } else {
-            body.to_string()
+            self.intern(body)
         };
         Some(Node::new(Kind::Str(s), self.span(start)))
     }
@@ -403,7 +447,13 @@ impl<'a> P<'a> {
             None
         };
         self.eat(b'>')?;
-        Some(Node::new(Kind::OptionRef { key, arg }, self.span(start)))
+        Some(Node::new(
+            Kind::OptionRef {
+                key: key.into(),
+                arg: arg.map(Into::into),
+            },
+            self.span(start),
+        ))
     }
 
     fn key(&mut self) -> Option<String> {

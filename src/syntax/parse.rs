@@ -99,6 +99,29 @@ fn prescan(text: &str, file: FileId) -> Result<Option<usize>, Diagnostic> {
     }
 }
 
+const SCAN_SPACE: u8 = 0;
+const SCAN_PLAIN: u8 = 1;
+const SCAN_SPECIAL: u8 = 2;
+
+/// The pre-scan's byte classes: whitespace, token bytes it only needs to
+/// see as "something", and the bytes it acts on (brackets, quotes, `/`,
+/// `:`, and every non-ASCII byte, which the slow path treats as before).
+static SCAN_CLASS: [u8; 256] = {
+    let mut t = [SCAN_SPECIAL; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = match c {
+            b' ' | b'\t' | b'\r' | b'\n' => SCAN_SPACE,
+            b'(' | b')' | b'{' | b'}' | b'"' | b'/' | b':' => SCAN_SPECIAL,
+            0..=31 | 127 => SCAN_SPECIAL,
+            _ => SCAN_PLAIN,
+        };
+        b += 1;
+    }
+    t
+};
+
 fn prescan_inner(
     text: &str,
     file: FileId,
@@ -112,6 +135,19 @@ fn prescan_inner(
     let mut i = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
     let mut any_token = false;
     while i < bytes.len() {
+        // runs of bytes that need no attention (most of a file) go by fast
+        match SCAN_CLASS[bytes[i] as usize] {
+            SCAN_SPACE => {
+                i += 1;
+                continue;
+            }
+            SCAN_PLAIN => {
+                any_token = true;
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
         let b = bytes[i];
         match b {
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
@@ -412,7 +448,7 @@ pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
                 );
             }
         },
-        _ if is_word(text) => Kind::Word(text.to_string()),
+        _ if is_word(text) => Kind::Word(text.into()),
         _ if first.is_ascii_alphabetic() || first == b'_' || text.contains(['#', '~']) => {
             return Err(Diagnostic::at(span, format!("malformed word `{text}`"))
                 .expected("a word of letters, digits and `_`, starting with a letter"));
@@ -476,7 +512,7 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
             let base = pair.as_span().start();
             let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::rparen);
             let kw = inner.next().expect("keyword");
-            let head = Node::new(Kind::Word(kw.as_str().to_string()), span_of(&kw, file));
+            let head = Node::new(Kind::Word(kw.as_str().into()), span_of(&kw, file));
             let kw_end = kw.as_span().end() - base;
             let open = base + kw_end + whole[kw_end..].find('{').unwrap_or(0);
             let mut close = open + 1;
@@ -510,7 +546,7 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
             } else {
                 kw.as_str()
             };
-            let head = Node::new(Kind::Word(word.to_string()), span_of(&kw, file));
+            let head = Node::new(Kind::Word(word.into()), span_of(&kw, file));
             let args = inner.map(|p| build(p, file)).collect::<Result<_, _>>()?;
             Kind::Form {
                 head: Box::new(head),
@@ -524,7 +560,7 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
                 .map(|p| build(p, file))
                 .collect::<Result<Vec<_>, _>>()?;
             Kind::Named {
-                name: "args".to_string(),
+                name: "args".into(),
                 value: Box::new(Node::new(Kind::Array(items), span)),
             }
         }
@@ -544,7 +580,7 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
             }
             let value = build(inner.next().expect("a value"), file)?;
             Kind::Named {
-                name: name.to_string(),
+                name: name.into(),
                 value: Box::new(value),
             }
         }
@@ -553,13 +589,16 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
             let mut inner = pair.into_inner();
             let key = inner.next().expect("key").as_str().to_string();
             let arg = inner.next().map(|p| p.as_str().to_string());
-            Kind::OptionRef { key, arg }
+            Kind::OptionRef {
+                key: key.into(),
+                arg: arg.map(Into::into),
+            }
         }
         Rule::string => {
             let body = pair.into_inner().next().map(|p| p.as_str()).unwrap_or("");
-            Kind::Str(unescape(body))
+            Kind::Str(unescape(body).into())
         }
-        Rule::operator | Rule::default_mark => Kind::Word(pair.as_str().to_string()),
+        Rule::operator | Rule::default_mark => Kind::Word(pair.as_str().into()),
         r => unreachable!("rule {r:?} does not make a node"),
     };
     Ok(Node::new(kind, span))
