@@ -427,7 +427,23 @@ impl Compiler {
                     Some(r) => Some(Box::new(self.region(r)?)),
                     None => None,
                 };
-                IntE::CountPieces { who, region, comps }
+                match (&region, &comps, who) {
+                    // Named pieces of a single player, anywhere: the generic
+                    // path sums `comp_count` over the named components whose
+                    // owner is that player; list those per player now.
+                    (None, Some(cs), Role::Player(_) | Role::Mover | Role::Next | Role::Prev) => {
+                        let by_player = (0..=crate::engine::MAX_PLAYERS as u8)
+                            .map(|p| {
+                                cs.iter()
+                                    .copied()
+                                    .filter(|&c| c != 0 && self.comps[c as usize].owner == p)
+                                    .collect()
+                            })
+                            .collect();
+                        IntE::CountComps { who, by_player }
+                    }
+                    _ => IntE::CountPieces { who, region, comps },
+                }
             }
             Some("Moves") => IntE::CountMoves,
             Some("Turns") => IntE::CountTurns,
@@ -530,7 +546,16 @@ impl Compiler {
                 let v = match head {
                     "not" => {
                         let x = a.required("a condition")?;
-                        BoolE::Not(Box::new(self.boolean(x)?))
+                        // the negation of a comparison is the comparison with
+                        // the opposite operator (both sides are evaluated
+                        // either way): `(not (= (what at:(between)) X))`
+                        // becomes one slot lookup
+                        match self.boolean(x)? {
+                            BoolE::Cmp(op, l, r) => BoolE::Cmp(negate(op), l, r),
+                            BoolE::WhatAt(s, op, v) => BoolE::WhatAt(s, negate(op), v),
+                            BoolE::WhoAt(s, op, v) => BoolE::WhoAt(s, negate(op), v),
+                            b => BoolE::Not(Box::new(b)),
+                        }
                     }
                     "and" | "or" => {
                         let mut v = Vec::new();
@@ -1011,6 +1036,18 @@ fn slot_of(e: &IntE) -> std::result::Result<Slot, IntE> {
         IntE::Between => Ok(Slot::Between),
         IntE::Site => Ok(Slot::Site),
         other => Err(other.clone()),
+    }
+}
+
+/// The operator `o` with `negate(o)(a, b) == !o(a, b)` for all integers.
+fn negate(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Eq => CmpOp::Ne,
+        CmpOp::Ne => CmpOp::Eq,
+        CmpOp::Lt => CmpOp::Ge,
+        CmpOp::Le => CmpOp::Gt,
+        CmpOp::Gt => CmpOp::Le,
+        CmpOp::Ge => CmpOp::Lt,
     }
 }
 

@@ -1028,6 +1028,7 @@ impl Compiler {
             zobrist: Vec::new(),
             n_step_caches: self.n_step_caches.get(),
             may_duplicate: Vec::new(),
+            plain_nodes: Vec::new(),
             options,
         };
         game.make_zobrist();
@@ -1036,6 +1037,7 @@ impl Compiler {
             .iter()
             .map(|p| game.tree_may_duplicate(p.play))
             .collect();
+        game.plain_nodes = game.compute_plain_nodes();
         Ok(game)
     }
 }

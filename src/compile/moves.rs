@@ -229,6 +229,41 @@ impl Compiler {
         }
     }
 
+    /// Recognises `(if (= ROLE o1) c1 (if (= ROLE o2) c2 ... 0))` where
+    /// each ci is a component owned by oi (what `(id "Name" ROLE)` compiles
+    /// to): the components in order and the role. As a piece, that is
+    /// exactly `PieceSel::OfPlayer` (the first listed component owned by
+    /// the role's player, or none).
+    fn role_chain(&self, e: &IntE) -> Option<(Vec<u8>, Role)> {
+        let mut base = Vec::new();
+        let mut role = None;
+        let mut e = e;
+        loop {
+            match e {
+                IntE::Const(0) => break,
+                IntE::If(c, a, b) => {
+                    let (BoolE::Cmp(CmpOp::Eq, r, o), IntE::Const(comp)) = (&**c, &**a) else {
+                        return None;
+                    };
+                    let (IntE::Role(r), IntE::Const(o)) = (&**r, &**o) else {
+                        return None;
+                    };
+                    if *role.get_or_insert(*r) != *r
+                        || *comp <= 0
+                        || *comp as usize >= self.comps.len()
+                        || self.comps[*comp as usize].owner as i32 != *o
+                    {
+                        return None;
+                    }
+                    base.push(*comp as u8);
+                    e = b;
+                }
+                _ => return None,
+            }
+        }
+        Some((base, role?))
+    }
+
     pub(crate) fn piece_sel(&self, p: &Node) -> Result<PieceSel> {
         let mut a = Args::of(p);
         let x = a.required("a piece name or number")?;
@@ -256,7 +291,10 @@ impl Compiler {
                 IntE::Const(c) if c > 0 && (c as usize) < self.comps.len() => {
                     PieceSel::Component(c as u8)
                 }
-                e => PieceSel::Expr(e),
+                e => match self.role_chain(&e) {
+                    Some((base, who)) => PieceSel::OfPlayer { base, who },
+                    None => PieceSel::Expr(e),
+                },
             },
         };
         a.finish()?;

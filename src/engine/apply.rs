@@ -256,6 +256,14 @@ impl Game {
                 let v = self.eval_int(v, st, ctx, ws);
                 st.scores[p] = v;
             }
+            // a single site (`(remove (to))`): no set needed
+            Effect::Remove(RegionE::Site(e)) => {
+                let s = self.eval_int(e, st, ctx, ws);
+                if s >= 0 && (s as usize) < st.what.len() {
+                    self.take(st, s as Site);
+                }
+                ws.epoch += 1;
+            }
             Effect::Remove(r) => {
                 let mut set = ws.take_set();
                 self.eval_region(r, st, ctx, ws, &mut set);
@@ -268,6 +276,15 @@ impl Game {
             Effect::Add { piece, to, .. } => {
                 let comp = self.piece_sel(piece, st, ctx, ws);
                 if comp == 0 {
+                    return;
+                }
+                // a single site (`(add ... (to (between)))`): no set needed
+                if let RegionE::Site(e) = to {
+                    let s = self.eval_int(e, st, ctx, ws);
+                    if s >= 0 && (s as usize) < st.what.len() {
+                        self.put(st, s as Site, comp);
+                    }
+                    ws.epoch += 1;
                     return;
                 }
                 let mut set = ws.take_set();

@@ -102,6 +102,16 @@ impl Game {
         }
     }
 
+    /// `IntE::CountComps`: the named components of one player, from the
+    /// per-component counters.
+    #[inline]
+    fn count_comps(&self, who: Role, by_player: &[Vec<u8>], st: &State) -> i32 {
+        match by_player.get(self.role(who, st) as usize) {
+            Some(cs) => cs.iter().map(|&c| st.comp_count[c as usize] as i32).sum(),
+            None => 0,
+        }
+    }
+
     #[inline(never)]
     fn eval_int_full(&self, e: &IntE, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
         match e {
@@ -179,6 +189,7 @@ impl Game {
                     n
                 }
             },
+            IntE::CountComps { who, by_player } => self.count_comps(*who, by_player, st),
             IntE::CountMoves => st.decisions as i32,
             IntE::CountTurns => st.turns as i32,
             IntE::CountGroups { dirs, cond, min } => {
@@ -300,6 +311,7 @@ impl Game {
                 }
             }
             BoolE::And(v) => v.iter().all(|a| self.eval_bool(a, st, ctx, ws)),
+            BoolE::Or(v) => v.iter().any(|a| self.eval_bool(a, st, ctx, ws)),
             BoolE::Cmp(op, a, b) => {
                 let a = self.eval_int(a, st, ctx, ws);
                 let b = self.eval_int(b, st, ctx, ws);
@@ -312,6 +324,19 @@ impl Game {
                 op,
                 k,
             } => self.around_cmp(ctx.slot(*slot), dirs, *filter, *op, *k, st),
+            BoolE::WhatAt(slot, op, v) => {
+                let s = ctx.slot(*slot) as usize;
+                let what = if s < st.what.len() {
+                    st.what[s] as i32
+                } else {
+                    0
+                };
+                let v = match &**v {
+                    IntE::Const(c) => *c,
+                    v => self.eval_int(v, st, ctx, ws),
+                };
+                cmp(*op, what, v)
+            }
             _ => self.eval_bool_full(e, st, ctx, ws),
         }
     }
@@ -1148,6 +1173,7 @@ pub(crate) fn bool_reads_context_besides_to(b: &BoolE) -> bool {
             | IntE::Role(_)
             | IntE::To
             | IntE::CountMoves
+            | IntE::CountComps { .. }
             | IntE::CountTurns
             | IntE::Score(_) => false,
             IntE::HandSite(_) => false,

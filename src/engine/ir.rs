@@ -76,6 +76,14 @@ pub enum IntE {
         region: Option<Box<RegionE>>,
         comps: Option<Vec<u8>>,
     },
+    /// `(count Pieces P "Name")` for one player P (fixed, Mover, Next or
+    /// Prev): the sum of the per-component counters over the named
+    /// components that player owns; `by_player[p]` lists them for player p
+    /// (a compile-time specialisation of `CountPieces` without a region).
+    CountComps {
+        who: Role,
+        by_player: Vec<Vec<u8>>,
+    },
     CountMoves,
     CountTurns,
     /// Connected components of the sites where `cond` holds (`(to)` = site).

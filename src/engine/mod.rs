@@ -11,6 +11,7 @@ pub mod ir;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
+mod repeat;
 pub mod sets;
 mod sitetest;
 mod slots;
@@ -330,6 +331,9 @@ pub struct Game {
     pub(crate) n_step_caches: u32,
     /// Per phase: whether its move lists need de-duplicating.
     pub(crate) may_duplicate: Vec<bool>,
+    /// Per generator node: its moves change pieces only by their own add or
+    /// carry (see `repeat.rs`).
+    pub(crate) plain_nodes: Vec<bool>,
     /// Option headers and the items chosen.
     pub options: Vec<(String, String)>,
 }

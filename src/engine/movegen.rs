@@ -469,10 +469,15 @@ impl Game {
         let mut keep = 0;
         for i in 0..out.len() {
             let m = out[i];
-            scratch.as_mut().clone_from(st);
-            ws.epoch += 1;
-            self.apply_actions(&mut scratch, &m, None, ws);
-            let h = self.position_hash(&scratch);
+            let h = match self.hash_after_plain(st, &m) {
+                Some(h) => h,
+                None => {
+                    scratch.as_mut().clone_from(st);
+                    ws.epoch += 1;
+                    self.apply_actions(&mut scratch, &m, None, ws);
+                    self.position_hash(&scratch)
+                }
+            };
             if !st.turn_hashes.contains(&h) {
                 out[keep] = m;
                 keep += 1;
