@@ -1029,6 +1029,7 @@ impl Compiler {
             n_step_caches: self.n_step_caches.get(),
             may_duplicate: Vec::new(),
             plain_nodes: Vec::new(),
+            fast: Default::default(),
             options,
         };
         game.make_zobrist();
@@ -1038,6 +1039,7 @@ impl Compiler {
             .map(|p| game.tree_may_duplicate(p.play))
             .collect();
         game.plain_nodes = game.compute_plain_nodes();
+        game.fast = crate::engine::fast::FastInfo::analyse(&game);
         Ok(game)
     }
 }

@@ -28,8 +28,12 @@ impl Game {
         // end rules, Mover = the player who just moved
         let ctx = self.move_ctx(m);
         let phase = &self.phases[st.phase[mover as usize] as usize];
-        let mut decided =
-            self.check_end(&phase.end, st, ctx, ws) || self.check_end(&self.end, st, ctx, ws);
+        let phase_fast = self
+            .fast
+            .phase_end_cond
+            .get(st.phase[mover as usize] as usize);
+        let mut decided = self.check_end(&phase.end, phase_fast, st, ctx, ws)
+            || self.check_end(&self.end, Some(&self.fast.end_cond), st, ctx, ws);
         if !decided && !self.uses_all_passed && self.all_passed(st) {
             st.outcome = Some(Outcome::draw(self.players));
             decided = true;
@@ -72,9 +76,18 @@ impl Game {
     }
 
     /// Evaluates end rules in order; the first that holds decides.
-    fn check_end(&self, rules: &[EndRule], st: &mut State, ctx: Ctx, ws: &mut Workspace) -> bool {
-        for r in rules {
-            if self.eval_bool(&r.cond, st, ctx, ws) {
+    /// `fast`: the rules' conditions in direct form, where they have one.
+    fn check_end(
+        &self,
+        rules: &[EndRule],
+        fast: Option<&Vec<Option<super::fast::FastCond>>>,
+        st: &mut State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> bool {
+        for (i, r) in rules.iter().enumerate() {
+            let fc = fast.and_then(|f| f.get(i).copied().flatten());
+            if self.holds(fc, &r.cond, st, ctx, ws) {
                 let o = self.result_of(&r.result, st, ctx, ws);
                 st.outcome = Some(o);
                 return true;

@@ -7,6 +7,7 @@
 
 pub mod apply;
 pub mod eval;
+pub mod fast;
 pub mod ir;
 pub mod movegen;
 pub mod notation;
@@ -334,6 +335,8 @@ pub struct Game {
     /// Per generator node: its moves change pieces only by their own add or
     /// carry (see `repeat.rs`).
     pub(crate) plain_nodes: Vec<bool>,
+    /// Shapes of the rule tree with a fast path (see `fast.rs`).
+    pub(crate) fast: fast::FastInfo,
     /// Option headers and the items chosen.
     pub options: Vec<(String, String)>,
 }

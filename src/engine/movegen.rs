@@ -30,7 +30,14 @@ impl Game {
         }
     }
 
-    fn generate(&self, id: u32, st: &State, ctx: Ctx, ws: &mut Workspace, out: &mut Vec<Move>) {
+    pub(crate) fn generate(
+        &self,
+        id: u32,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
         let node = &self.gens[id as usize];
         match &node.kind {
             GenKind::Or(children) => {
@@ -48,7 +55,8 @@ impl Game {
                 }
             }
             GenKind::If(c, a, b) => {
-                if self.eval_bool(c, st, ctx, ws) {
+                let fc = self.fast.if_cond.get(id as usize).copied().flatten();
+                if self.holds(fc, c, st, ctx, ws) {
                     self.generate(*a, st, ctx, ws, out);
                 } else if let Some(b) = b {
                     self.generate(*b, st, ctx, ws, out);
@@ -117,6 +125,9 @@ impl Game {
                 ws.scratch = Some(scratch);
             }
             GenKind::ForEachPiece(list) => {
+                if self.fast.enabled && list.len() <= super::fast::MAX_PIECE_GENS {
+                    return self.gen_for_each_piece(list, st, ctx, ws, out);
+                }
                 for s in 0..self.board.len() as Site {
                     let comp = st.what[s as usize];
                     if comp == 0 || self.owner(comp) != st.mover {
@@ -274,6 +285,11 @@ impl Game {
                 }
                 ws.give_set(targets);
                 origins.release(ws);
+            }
+            GenKind::Step { .. }
+                if let Some(step) = self.fast.step_to_empty.get(id as usize).copied().flatten() =>
+            {
+                self.gen_step_to_empty(id, step, ctx.from, st, out);
             }
             GenKind::Step {
                 from,

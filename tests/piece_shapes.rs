@@ -1,0 +1,139 @@
+//! The fast paths of `src/engine/fast.rs` against the generic evaluation
+//! (the same game with them off): along random games, the same legal
+//! moves in the same order and the same state after every decision.
+
+mod common;
+use common::*;
+use ludeme::{Choices, Game};
+use rand::{Rng, SeedableRng};
+
+fn fixture(file: &str) -> Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("fixtures")
+        .join(file);
+    ludeme::load_file(&path, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Plays `games` random games of at most `max` decisions with both the
+/// game and its generic twin, checking they agree at every step.
+fn agrees_with_generic(g: &Game, games: u32, max: usize, seed: u64) {
+    let generic = g.generic_twin();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let (mut ws, mut wg) = (g.new_workspace(), generic.new_workspace());
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    for _ in 0..games {
+        let mut st = g.initial_state();
+        let mut sg = generic.initial_state();
+        for _ in 0..max {
+            g.legal_moves_into(&st, &mut ws, &mut fast);
+            generic.legal_moves_into(&sg, &mut wg, &mut slow);
+            assert_eq!(fast, slow, "legal moves differ");
+            if fast.is_empty() {
+                break;
+            }
+            let m = fast[rng.random_range(0..fast.len())];
+            g.apply_with(&mut st, &m, &mut ws);
+            generic.apply_with(&mut sg, &m, &mut wg);
+            assert_eq!(st, sg, "states differ after {m:?}");
+        }
+    }
+}
+
+/// Rule shapes with a fast path in the engine (src/engine/fast.rs), in a
+/// setting of their own: per-piece `if`s on piece counts (both operand orders,
+/// with and without an else branch), steps to empty sites over two relations
+/// with consequences, two piece kinds per player, `(is Prev Mover)`, and an
+/// end rule on the opponent's count.
+const SHAPES: &str = r#"
+(game "Shapes"
+    (players 2)
+    (equipment {
+        (board (square 5))
+        (piece "Disc" Each
+            (if (< 4 (count Pieces Mover))
+                (move Step Orthogonal (to if:(is Empty (to))) (then (if (is Line 3 Orthogonal) (moveAgain))))
+                (if (>= (count Pieces Next) 3)
+                    (move Step Diagonal (to if:(is Empty (to))) (then (if (is Line 3 Diagonal) (moveAgain))))
+                )
+            )
+        )
+        (piece "Cross" Each
+            (if (= (count Pieces Mover) (count Pieces Next))
+                (move Step (to if:(is Empty (to))) (then (if (is Line 3 Orthogonal) (moveAgain))))
+                (move (from) (to (sites Empty)))
+            )
+        )
+    })
+    (rules
+        (start {
+            (place "Disc1" (sites {0 1 2 3 4}))
+            (place "Cross1" (sites {6 8}))
+            (place "Disc2" (sites {20 21 22 23 24}))
+            (place "Cross2" (sites {16 18}))
+        })
+        (play
+            (if (is Prev Mover)
+                (move Remove (sites Occupied by:Next container:"Board"))
+                (forEach Piece)
+            )
+        )
+        (end (if (> 3 (count Pieces Next)) (result Mover Win)))
+    )
+)
+"#;
+
+fn shapes() -> Game {
+    ludeme::load_str("shapes.lud", SHAPES, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_shapes_fixture_uses_every_fast_path() {
+    let g = shapes();
+    // per player 3 per-piece `if`s, all context-free, two of them on one
+    // count (direct form), and 3 steps; the play rule's `if (is Prev
+    // Mover)`; the end rule
+    assert_eq!(
+        g.fast_summary(),
+        "fixed_if 7 step_to_empty 6 if_cond 5 end_cond 1"
+    );
+    assert_eq!(
+        g.generic_twin().fast_summary(),
+        "fixed_if 0 step_to_empty 0 if_cond 0 end_cond 0"
+    );
+}
+
+#[test]
+fn the_shapes_fixture_agrees_with_the_generic_path() {
+    let g = shapes();
+    agrees_with_generic(&g, 30, 3000, 7);
+    // the games reach both branches of the count conditions and end by the
+    // end rule, not only by the length limit
+    let mut ended = 0;
+    for seed in 0..10 {
+        let st = after(&g, &seeded_line(&g, seed, 3000));
+        ended += st.outcome().is_some_and(|o| o.winner().is_some()) as u32;
+    }
+    assert!(ended >= 5, "only {ended} games won");
+}
+
+#[test]
+fn nine_mens_morris_agrees_with_the_generic_path() {
+    agrees_with_generic(&fixture("nine_mens_morris.lud"), 20, 3000, 11);
+}
+
+#[test]
+fn every_rules_file_agrees_with_the_generic_path() {
+    for (file, opts) in [
+        ("atidada.lud", &[][..]),
+        ("atidada.lud", &["Pieces/3"][..]),
+        ("atidada.lud", &["Movement Mills/Yes", "Board/6 Rings"][..]),
+        ("abande.lud", &[][..]),
+        ("abrana.lud", &[][..]),
+        ("abrobad.lud", &[][..]),
+        ("icebreaker.lud", &[][..]),
+    ] {
+        let g = load(file, opts);
+        agrees_with_generic(&g, 4, 600, 3);
+    }
+}
