@@ -98,13 +98,14 @@ impl Game {
                     0
                 }
             }
+            IntE::CountComps { who, by_player } => self.count_comps(*who, by_player, st),
             _ => self.eval_int_full(e, st, ctx, ws),
         }
     }
 
     /// `IntE::CountComps`: the named components of one player, from the
     /// per-component counters.
-    #[inline]
+    #[inline(never)]
     fn count_comps(&self, who: Role, by_player: &[Vec<u8>], st: &State) -> i32 {
         match by_player.get(self.role(who, st) as usize) {
             Some(cs) => cs.iter().map(|&c| st.comp_count[c as usize] as i32).sum(),

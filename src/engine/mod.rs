@@ -226,6 +226,40 @@ impl Clone for State {
 }
 
 impl State {
+    /// Makes `self` a copy of `o` for what applying a move's actions can
+    /// change and read (everything but the turn's position list), without
+    /// the per-vector overhead of `clone_from` when the buffers already have
+    /// their sizes. Used on the scratch state of the repetition check.
+    pub(crate) fn reset_pieces_from(&mut self, o: &State) {
+        if self.what.len() != o.what.len()
+            || self.stack.len() != o.stack.len()
+            || self.comp_count.len() != o.comp_count.len()
+        {
+            self.clone_from(o);
+            return;
+        }
+        self.what.copy_from_slice(&o.what);
+        self.count.copy_from_slice(&o.count);
+        self.stack.copy_from_slice(&o.stack);
+        self.comp_count.copy_from_slice(&o.comp_count);
+        self.scores = o.scores;
+        self.phase = o.phase;
+        self.pieces = o.pieces;
+        self.mover = o.mover;
+        self.prev_mover = o.prev_mover;
+        self.decisions = o.decisions;
+        self.turns = o.turns;
+        self.turn_decisions = o.turn_decisions;
+        self.pass_turns = o.pass_turns;
+        self.proposed = o.proposed;
+        self.last_from = o.last_from;
+        self.last_to = o.last_to;
+        self.outcome = o.outcome;
+        self.move_again = o.move_again;
+        self.next_override = o.next_override;
+        self.hash = o.hash;
+    }
+
     /// The player to move.
     pub fn mover(&self) -> u8 {
         self.mover
@@ -556,6 +590,7 @@ impl Game {
     }
 
     /// Places one piece of `comp` on top of site `s`.
+    #[inline]
     pub(crate) fn put(&self, st: &mut State, s: Site, comp: u8) {
         let su = s as usize;
         if self.is_hand_site(s) {
@@ -592,6 +627,7 @@ impl Game {
     }
 
     /// Takes the top piece off site `s`; returns its component (0 if none).
+    #[inline]
     pub(crate) fn take(&self, st: &mut State, s: Site) -> u8 {
         let su = s as usize;
         let comp = st.what[su];

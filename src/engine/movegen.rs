@@ -488,7 +488,9 @@ impl Game {
             let h = match self.hash_after_plain(st, &m) {
                 Some(h) => h,
                 None => {
-                    scratch.as_mut().clone_from(st);
+                    // only the hash of the result is read: the turn's
+                    // position list need not be copied
+                    scratch.reset_pieces_from(st);
                     ws.epoch += 1;
                     self.apply_actions(&mut scratch, &m, None, ws);
                     self.position_hash(&scratch)
