@@ -43,8 +43,8 @@ fn agrees_with_generic(g: &Game, games: u32, max: usize, seed: u64) {
 /// Rule shapes with a fast path in the engine (src/engine/fast.rs), in a
 /// setting of their own: per-piece `if`s on piece counts (both operand orders,
 /// with and without an else branch), steps to empty sites over two relations
-/// with consequences, two piece kinds per player, `(is Prev Mover)`, and an
-/// end rule on the opponent's count.
+/// with and without consequences, a from-to move, two piece kinds per
+/// player, `(is Prev Mover)`, and an end rule on the opponent's count.
 const SHAPES: &str = r#"
 (game "Shapes"
     (players 2)
@@ -54,7 +54,7 @@ const SHAPES: &str = r#"
             (if (< 4 (count Pieces Mover))
                 (move Step Orthogonal (to if:(is Empty (to))) (then (if (is Line 3 Orthogonal) (moveAgain))))
                 (if (>= (count Pieces Next) 3)
-                    (move Step Diagonal (to if:(is Empty (to))) (then (if (is Line 3 Diagonal) (moveAgain))))
+                    (move Step Diagonal (to if:(is Empty (to))))
                 )
             )
         )
@@ -92,14 +92,15 @@ fn the_shapes_fixture_uses_every_fast_path() {
     let g = shapes();
     // per player 3 per-piece `if`s, all context-free, two of them on one
     // count (direct form), and 3 steps; the play rule's `if (is Prev
-    // Mover)`; the end rule
+    // Mover)`; the end rule; the diagonal steps and from-to moves carry a
+    // piece and nothing else
     assert_eq!(
         g.fast_summary(),
-        "fixed_if 7 step_to_empty 6 if_cond 5 end_cond 1"
+        "fixed_if 7 step_to_empty 6 bare_carry 4 if_cond 5 end_cond 1"
     );
     assert_eq!(
         g.generic_twin().fast_summary(),
-        "fixed_if 0 step_to_empty 0 if_cond 0 end_cond 0"
+        "fixed_if 0 step_to_empty 0 bare_carry 0 if_cond 0 end_cond 0"
     );
 }
 

@@ -32,7 +32,8 @@ impl Game {
             .fast
             .phase_end_cond
             .get(st.phase[mover as usize] as usize);
-        let mut decided = self.check_end(&phase.end, phase_fast, st, ctx, ws)
+        let mut decided = (!phase.end.is_empty()
+            && self.check_end(&phase.end, phase_fast, st, ctx, ws))
             || self.check_end(&self.end, Some(&self.fast.end_cond), st, ctx, ws);
         if !decided && !self.uses_all_passed && self.all_passed(st) {
             st.outcome = Some(Outcome::draw(self.players));
@@ -154,6 +155,9 @@ impl Game {
         stop: Option<u32>,
         ws: &mut Workspace,
     ) {
+        if self.apply_bare_carry(st, m) {
+            return;
+        }
         let ctx = self.move_ctx(m);
         let node = if m.node == NO_GEN {
             None
