@@ -97,6 +97,7 @@ impl Game {
         false
     }
 
+    #[inline(never)]
     fn result_of(&self, r: &ResultSpec, st: &mut State, ctx: Ctx, ws: &mut Workspace) -> Outcome {
         match r {
             ResultSpec::Result(role, kind) => {
