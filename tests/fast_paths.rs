@@ -137,23 +137,48 @@ fn around_cmp_is_recognised_only_for_its_shape() {
     assert!(!g.contains("AroundCmp"), "{g}");
 }
 
+/// Placement conditions the generators read directly (a neighbour count
+/// compared with a constant), each with an equivalent form they don't
+/// recognise, so that it goes through `eval_bool`.
+const PLACEMENTS: [(&str, &str); 4] = [
+    (
+        "(= 0 (count Sites in:(sites Around (to) Own)))",
+        "(= 1 (+ 1 (count Sites in:(sites Around (to) Own))))",
+    ),
+    (
+        "(<= (count Sites in:(sites Around (to) Enemy)) 1)",
+        "(<= (+ 0 (count Sites in:(sites Around (to) Enemy))) 1)",
+    ),
+    (
+        "(< 2 (count Sites in:(sites Around (to) Orthogonal Empty)))",
+        "(< 2 (+ 0 (count Sites in:(sites Around (to) Orthogonal Empty))))",
+    ),
+    (
+        "(!= 3 (count Sites in:(sites Around (to) Diagonal)))",
+        "(!= 3 (+ 0 (count Sites in:(sites Around (to) Diagonal))))",
+    ),
+];
+
 /// A game with placement and movement whose conditions are the shapes the
 /// generators read directly; `general` rewrites each into an equivalent
-/// form they don't recognise, so it goes through `eval_bool`.
-fn twin_rules(board: &str, general: bool) -> String {
-    let (empty_to, occupied_between, empty_between, place) = if general {
+/// form they don't recognise, so it goes through `eval_bool`. The pieces'
+/// moves sit in nested `or`s, one with consequences.
+fn twin_rules(board: &str, place: (&str, &str), general: bool) -> String {
+    let (empty_to, occupied_to, occupied_between, empty_between, place) = if general {
         (
             "(not (is Occupied (to)))",
+            "(not (is Empty (to)))",
             "(not (is Empty (between)))",
             "(not (is Occupied (between)))",
-            "(= 1 (+ 1 (count Sites in:(sites Around (to) Own))))",
+            place.1,
         )
     } else {
         (
             "(is Empty (to))",
+            "(is Occupied (to))",
             "(is Occupied (between))",
             "(is Empty (between))",
-            "(= 0 (count Sites in:(sites Around (to) Own)))",
+            place.0,
         )
     };
     format!(
@@ -161,11 +186,16 @@ fn twin_rules(board: &str, general: bool) -> String {
             (equipment {{
                 (board {board})
                 (piece "Disc" Each
-                    (or {{
-                        (move Step (to if:{empty_to}))
-                        (move Hop (between (range 1 3) if:{occupied_between}) (to if:{empty_to}))
-                        (move Slide Orthogonal (between if:{empty_between}))
-                    }})
+                    (or
+                        (or {{
+                            (move Step (to if:{empty_to}))
+                            (move Hop (between (range 1 3) if:{occupied_between}) (to if:{empty_to}))
+                        }} (then (addScore Mover 1)))
+                        (or
+                            (move Hop Orthogonal (between (range 2 2) if:{empty_between}) (to if:{occupied_to}))
+                            (move Slide Orthogonal (between if:{empty_between}))
+                        )
+                    )
                 )
             }})
             (rules
@@ -180,25 +210,37 @@ fn twin_rules(board: &str, general: bool) -> String {
 }
 
 /// Random games: the fast and the general forms list the same moves, in
-/// the same order, at every position.
+/// the same order, at every position, and reach the same states.
 #[test]
-fn generator_site_tests_agree_with_eval_bool() {
-    for board in ["(square 4)", "(hex 3)", "(hex Limping 2)"] {
-        let fast = load(&twin_rules(board, false));
-        let general = load(&twin_rules(board, true));
-        assert!(fast.debug_gens().contains("AroundCmp"));
-        assert!(!general.debug_gens().contains("AroundCmp"));
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
-        for _ in 0..30 {
-            let (mut a, mut b) = (fast.initial_state(), general.initial_state());
-            while !a.is_over() {
-                let (ma, mb) = (fast.legal_moves(&a), general.legal_moves(&b));
-                assert_eq!(fast.move_texts(&ma), general.move_texts(&mb), "{board}");
-                let i = rng.random_range(0..ma.len());
-                fast.apply(&mut a, &ma[i]);
-                general.apply(&mut b, &mb[i]);
+fn generator_fast_paths_agree_with_eval_bool() {
+    for board in [
+        "(square 4)",
+        "(hex 3)",
+        "(hex Limping 2)",
+        "(rectangle 3 5)",
+    ] {
+        let mut moved = 0;
+        for place in PLACEMENTS {
+            let fast = load(&twin_rules(board, place, false));
+            let general = load(&twin_rules(board, place, true));
+            assert!(fast.debug_gens().contains("AroundCmp"));
+            assert!(!general.debug_gens().contains("AroundCmp"));
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+            for _ in 0..20 {
+                let (mut a, mut b) = (fast.initial_state(), general.initial_state());
+                while !a.is_over() {
+                    let (ma, mb) = (fast.legal_moves(&a), general.legal_moves(&b));
+                    let texts = fast.move_texts(&ma);
+                    assert_eq!(texts, general.move_texts(&mb), "{board} {place:?}");
+                    moved += texts.iter().filter(|t| t.contains('-')).count();
+                    let i = rng.random_range(0..ma.len());
+                    fast.apply(&mut a, &ma[i]);
+                    general.apply(&mut b, &mb[i]);
+                    assert_eq!((a.score(1), a.score(2)), (b.score(1), b.score(2)));
+                }
+                assert!(b.is_over());
             }
-            assert!(b.is_over());
         }
+        assert!(moved > 0, "{board}: no piece ever moved");
     }
 }

@@ -1030,9 +1030,11 @@ impl Compiler {
             may_duplicate: Vec::new(),
             plain_nodes: Vec::new(),
             fast: Default::default(),
+            plan: Default::default(),
             options,
         };
         game.make_zobrist();
+        game.make_plan();
         game.may_duplicate = game
             .phases
             .iter()

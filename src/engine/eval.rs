@@ -388,7 +388,7 @@ impl Game {
 
     /// Whether `(sites Around ...)`'s filter keeps a site holding `comp`.
     #[inline]
-    fn around_filter(&self, filter: Option<AroundFilter>, comp: u8, st: &State) -> bool {
+    pub(crate) fn around_filter(&self, filter: Option<AroundFilter>, comp: u8, st: &State) -> bool {
         let owner = self.owner(comp);
         match filter {
             None => true,

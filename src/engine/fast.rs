@@ -142,6 +142,7 @@ impl Game {
     pub fn generic_twin(&self) -> Game {
         Game {
             fast: FastInfo::default(),
+            plan: Default::default(),
             ..self.clone()
         }
     }
@@ -324,7 +325,7 @@ impl Game {
                             }
                         }
                     }
-                    None => self.generate(gens[j], st, Ctx { from: s, ..ctx }, ws, out),
+                    None => self.generate_for_piece(gens[j], s, comp, st, ctx, ws, out),
                 }
             }
         }

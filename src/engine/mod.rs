@@ -8,6 +8,7 @@
 pub mod apply;
 pub mod eval;
 pub mod fast;
+pub(crate) mod fastgen;
 pub mod ir;
 pub mod movegen;
 pub mod notation;
@@ -371,6 +372,8 @@ pub struct Game {
     pub(crate) plain_nodes: Vec<bool>,
     /// Shapes of the rule tree with a fast path (see `fast.rs`).
     pub(crate) fast: fast::FastInfo,
+    /// The generators' fast loops (see `fastgen`).
+    pub(crate) plan: fastgen::Plan,
     /// Option headers and the items chosen.
     pub options: Vec<(String, String)>,
 }

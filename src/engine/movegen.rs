@@ -135,7 +135,7 @@ impl Game {
                     }
                     for &(c, g) in list {
                         if c == comp {
-                            self.generate(g, st, Ctx { from: s, ..ctx }, ws, out);
+                            self.generate_for_piece(g, s, comp, st, ctx, ws, out);
                         }
                     }
                 }
@@ -197,6 +197,19 @@ impl Game {
                     node: id,
                     ..Move::pass()
                 };
+                if let (
+                    RegionE::Empty,
+                    SiteTest::Around {
+                        dirs: DirSpec::Relation(rel),
+                        filter,
+                        op,
+                        k,
+                    },
+                ) = (to, test)
+                    && self.add_around(st, (*rel, filter, op, k), add, ws, out)
+                {
+                    return;
+                }
                 if matches!(to, RegionE::Empty) {
                     // `(sites Empty)`: the board's empty sites in ascending
                     // order, as the region's set would give them
@@ -301,6 +314,13 @@ impl Game {
                 let origins = self.origins(from, st, ctx, ws);
                 // no condition: the destination must be empty
                 let test = SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::Empty);
+                if let (SiteTest::Empty, DirSpec::Relation(rel)) = (test, dirs) {
+                    for (f, comp) in self.board_pieces(st, &origins) {
+                        self.step_to_empty(st, f, comp, *rel, *stack, id, out);
+                    }
+                    origins.release(ws);
+                    return;
+                }
                 for (f, comp) in self.board_pieces(st, &origins) {
                     let mut try_step = |t: Site, ws: &mut Workspace| {
                         let c = Ctx {
@@ -348,6 +368,17 @@ impl Game {
                 // no conditions: hop over occupied sites to an empty one
                 let over = SiteTest::of(between_if.as_ref(), Slot::Between, SiteTest::Occupied);
                 let land = SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::Empty);
+                if let (Some(o), Some(l)) = (over.emptiness(), land.emptiness()) {
+                    for (f, comp) in self.board_pieces(st, &origins) {
+                        let dl = self.dirs_at(f, dirs);
+                        let shape = ((*min, *max), (o, l));
+                        self.hop_plain(
+                            st, f, comp, dl, shape.0, shape.1, *stack, id, ctx.site, out,
+                        );
+                    }
+                    origins.release(ws);
+                    return;
+                }
                 for (f, comp) in self.board_pieces(st, &origins) {
                     for &d in self.dirs_at(f, dirs) {
                         let radial = self.board.radial(f, d);

@@ -59,6 +59,12 @@ impl SiteSet {
         self.w.copy_from_slice(&o.w);
     }
 
+    /// The set's 64-bit words, site `s` at bit `s % 64` of word `s / 64`.
+    #[inline]
+    pub(crate) fn words(&self) -> &[u64] {
+        &self.w
+    }
+
     /// The lowest site in the set.
     pub fn first(&self) -> Option<u32> {
         self.w

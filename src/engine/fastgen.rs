@@ -1,0 +1,317 @@
+//! Tight loops for the commonest generator shapes, used by `generate` when
+//! a generator's conditions are plain lookups (see [`SiteTest`]): the same
+//! moves in the same order as the general loops, without a move context
+//! or a condition call per candidate site.
+
+use super::eval::Ctx;
+use super::ir::*;
+use super::sitetest::SiteTest;
+use super::{Game, Move, MoveKind, State, Workspace};
+use crate::board::{Dir, Relation, Site};
+
+impl Game {
+    /// `(move Step REL (to if:(is Empty (to))))` (or no condition) from `f`:
+    /// one move to each empty neighbour, in the neighbour list's order.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn step_to_empty(
+        &self,
+        st: &State,
+        f: Site,
+        comp: u8,
+        rel: Relation,
+        stack: bool,
+        id: u32,
+        out: &mut Vec<Move>,
+    ) {
+        for &t in self.board.neighbours(f, rel) {
+            if st.what[t as usize] == 0 {
+                out.push(Move::carry(f, t, comp, stack, id));
+            }
+        }
+    }
+
+    /// `(move Hop DIRS (between (range MIN MAX) if:OVER) (to if:LAND))` from
+    /// `f` where OVER and LAND are each "empty" or "occupied" tests of the
+    /// site itself: along each direction the run of sites passing OVER (at
+    /// most `max`), then the site after it if the run has at least `min`
+    /// sites and that site passes LAND.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn hop_plain(
+        &self,
+        st: &State,
+        f: Site,
+        comp: u8,
+        dirs: &[Dir],
+        (min, max): (i32, i32),
+        (over_empty, land_empty): (bool, bool),
+        stack: bool,
+        id: u32,
+        site: Site,
+        out: &mut Vec<Move>,
+    ) {
+        for &d in dirs {
+            let radial = self.board.radial(f, d);
+            let mut k = 0usize;
+            while k < radial.len()
+                && (k as i32) < max
+                && (st.what[radial[k] as usize] == 0) == over_empty
+            {
+                k += 1;
+            }
+            if (k as i32) < min || k >= radial.len() {
+                continue;
+            }
+            let t = radial[k];
+            if (st.what[t as usize] == 0) == land_empty {
+                out.push(Move {
+                    kind: MoveKind::Step,
+                    from: f,
+                    to: t,
+                    what: comp,
+                    dir: if k > 0 { d as u8 } else { 255 },
+                    stack,
+                    node: id,
+                    site,
+                });
+            }
+        }
+    }
+}
+
+impl SiteTest<'_> {
+    /// `Some(true)` for an emptiness test, `Some(false)` for an occupancy
+    /// test, `None` for anything else.
+    #[inline]
+    pub(crate) fn emptiness(self) -> Option<bool> {
+        match self {
+            SiteTest::Empty => Some(true),
+            SiteTest::Occupied => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// What the fast loops know about the generator tree, built once per game.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Plan {
+    /// Per generator node: its fast loop, if its shape has one.
+    leaf: Vec<Leaf>,
+    /// Per generator node: the nodes an `or`-tree rooted there generates
+    /// from, in order (itself when it is not an `or`).
+    flat: Vec<Vec<u32>>,
+    /// 64-bit words per board site set.
+    words: usize,
+    /// Key `(rel * n + s) * words`: the neighbours of `s` under `rel` as a
+    /// bit set.
+    masks: Vec<u64>,
+    /// Per relation: every neighbour list is free of repeats, so a count
+    /// of neighbours is the size of the neighbour set.
+    masks_exact: [bool; 4],
+}
+
+/// A generator node with a tight loop of its own.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Leaf {
+    General,
+    /// [`Game::step_to_empty`] from the current `(from)`.
+    StepToEmpty(Relation),
+    /// [`Game::hop_plain`] from the current `(from)`.
+    Hop {
+        over_empty: bool,
+        land_empty: bool,
+    },
+}
+
+impl Game {
+    /// Builds [`Game::plan`] (after compiling).
+    pub(crate) fn make_plan(&mut self) {
+        let leaf = self.gens.iter().map(leaf_of).collect();
+        let flat = (0..self.gens.len() as u32)
+            .map(|id| {
+                let mut v = Vec::new();
+                self.flatten_or(id, &mut v);
+                v
+            })
+            .collect();
+        let n = self.board.len();
+        let words = n.div_ceil(64).max(1);
+        let mut masks = vec![0u64; Relation::ALL.len() * n * words];
+        let mut masks_exact = [true; 4];
+        for rel in Relation::ALL {
+            for s in 0..n {
+                let base = (rel as usize * n + s) * words;
+                let nb = self.board.neighbours(s as Site, rel);
+                for &t in nb {
+                    masks[base + t as usize / 64] |= 1u64 << (t % 64);
+                }
+                let size: u32 = masks[base..base + words]
+                    .iter()
+                    .map(|w| w.count_ones())
+                    .sum();
+                if size as usize != nb.len() {
+                    masks_exact[rel as usize] = false;
+                }
+            }
+        }
+        self.plan = Plan {
+            leaf,
+            flat,
+            words,
+            masks,
+            masks_exact,
+        };
+    }
+
+    /// `(move Add (to (sites Empty) if:(OP (count Sites in:(sites Around (to)
+    /// REL FILTER)) K)))`: the sites the filter keeps are one bit set, taken
+    /// once per position, so each empty site's count is the size of its
+    /// neighbour set's intersection with it. Returns false (having done
+    /// nothing) when `rel`'s neighbour lists have repeats; else the moves
+    /// are those of the general loop, in ascending site order.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn add_around(
+        &self,
+        st: &State,
+        (rel, filter, op, k): (Relation, Option<AroundFilter>, CmpOp, i32),
+        add: Move,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if !self.plan.masks_exact[rel as usize] {
+            return false;
+        }
+        let n = self.board.len();
+        let words = self.plan.words;
+        let mut keep = ws.take_set();
+        for s in 0..n {
+            if self.around_filter(filter, st.what[s], st) {
+                keep.insert(s as Site);
+            }
+        }
+        let kw = &keep.words()[..words];
+        let masks = &self.plan.masks[rel as usize * n * words..(rel as usize + 1) * n * words];
+        for (s, m) in masks.chunks_exact(words).enumerate() {
+            if st.what[s] == 0 {
+                // the count, up to k + 1 (beyond, every comparison with k
+                // is decided): one cleared bit per kept neighbour
+                let mut c = 0i32;
+                'count: for (a, b) in m.iter().zip(kw) {
+                    let mut x = a & b;
+                    while x != 0 {
+                        if c > k {
+                            break 'count;
+                        }
+                        c += 1;
+                        x &= x - 1;
+                    }
+                }
+                if super::eval::cmp(op, c, k) {
+                    out.push(Move {
+                        to: s as Site,
+                        ..add
+                    });
+                }
+            }
+        }
+        ws.give_set(keep);
+        true
+    }
+
+    /// An `or` generates its alternatives one after the other and nothing
+    /// else (its `then` is a consequence, applied when a move is played), so
+    /// a tree of them generates what its other nodes generate, in order.
+    fn flatten_or(&self, id: u32, out: &mut Vec<u32>) {
+        match &self.gens[id as usize].kind {
+            GenKind::Or(children) => children.iter().for_each(|&c| self.flatten_or(c, out)),
+            _ => out.push(id),
+        }
+    }
+
+    /// The moves of generator `g` for the piece `comp` on board site `f`
+    /// (the body of `forEach Piece`): through the fast loops where the
+    /// nodes have one, else through `generate` with `(from)` = `f`.
+    #[inline]
+    pub(crate) fn generate_for_piece(
+        &self,
+        g: u32,
+        f: Site,
+        comp: u8,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        let Some(flat) = self.plan.flat.get(g as usize) else {
+            // a game without the plan (every path generic)
+            return self.generate(g, st, Ctx { from: f, ..ctx }, ws, out);
+        };
+        for &id in flat {
+            let node = &self.gens[id as usize].kind;
+            match (self.plan.leaf[id as usize], node) {
+                (Leaf::StepToEmpty(rel), GenKind::Step { stack, .. }) => {
+                    self.step_to_empty(st, f, comp, rel, *stack, id, out)
+                }
+                (
+                    Leaf::Hop {
+                        over_empty,
+                        land_empty,
+                    },
+                    GenKind::Hop {
+                        dirs,
+                        min,
+                        max,
+                        stack,
+                        ..
+                    },
+                ) => self.hop_plain(
+                    st,
+                    f,
+                    comp,
+                    self.dirs_at(f, dirs),
+                    (*min, *max),
+                    (over_empty, land_empty),
+                    *stack,
+                    id,
+                    ctx.site,
+                    out,
+                ),
+                _ => self.generate(id, st, Ctx { from: f, ..ctx }, ws, out),
+            }
+        }
+    }
+}
+
+/// The fast loop of a node: a step or hop from the current `(from)` whose
+/// conditions are emptiness/occupancy tests of the site tested (the same
+/// classification the general loops use, [`SiteTest::of`]).
+fn leaf_of(n: &GenNode) -> Leaf {
+    match &n.kind {
+        GenKind::Step {
+            from: FromSpec::Current,
+            dirs: DirSpec::Relation(rel),
+            to_if,
+            ..
+        } if SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::Empty).emptiness() == Some(true) => {
+            Leaf::StepToEmpty(*rel)
+        }
+        GenKind::Hop {
+            from: FromSpec::Current,
+            between_if,
+            to_if,
+            ..
+        } => {
+            let over = SiteTest::of(between_if.as_ref(), Slot::Between, SiteTest::Occupied);
+            let land = SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::Empty);
+            match (over.emptiness(), land.emptiness()) {
+                (Some(over_empty), Some(land_empty)) => Leaf::Hop {
+                    over_empty,
+                    land_empty,
+                },
+                _ => Leaf::General,
+            }
+        }
+        _ => Leaf::General,
+    }
+}
