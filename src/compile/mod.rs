@@ -1027,6 +1027,7 @@ impl Compiler {
             max_decisions: 10_000,
             zobrist: Vec::new(),
             n_step_caches: self.n_step_caches.get(),
+            step_plans: Vec::new(),
             may_duplicate: Vec::new(),
             plain_nodes: Vec::new(),
             fast: Default::default(),
@@ -1035,6 +1036,18 @@ impl Compiler {
         };
         game.make_zobrist();
         game.make_plan();
+        game.step_plans = self
+            .step_searches
+            .take()
+            .iter()
+            .map(|(search, _)| {
+                if search.cacheable {
+                    game.step_plan(&search.dirs)
+                } else {
+                    Default::default()
+                }
+            })
+            .collect();
         game.may_duplicate = game
             .phases
             .iter()

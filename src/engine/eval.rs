@@ -99,6 +99,24 @@ impl Game {
                 }
             }
             IntE::CountComps { who, by_player } => self.count_comps(*who, by_player, st),
+            // A cached `count Steps` (steps.rs) from a slot of the move, its
+            // table already made in this position: the answer is one load.
+            // Otherwise (another origin, a search that can't be cached,
+            // whose table never has the current epoch, or the first use in
+            // a position) the general path below.
+            IntE::CountSteps { from, id, .. } => {
+                let o = match **from {
+                    IntE::To => ctx.to,
+                    IntE::From => ctx.from,
+                    _ => NONE,
+                } as usize;
+                let t = &ws.steps_cache[*id as usize];
+                if t.epoch == ws.epoch && o < t.ans.len() {
+                    t.ans[o]
+                } else {
+                    self.eval_int_full(e, st, ctx, ws)
+                }
+            }
             _ => self.eval_int_full(e, st, ctx, ws),
         }
     }
@@ -338,6 +356,15 @@ impl Game {
                 };
                 cmp(*op, what, v)
             }
+            BoolE::WhoAt(slot, op, v) => {
+                let s = ctx.slot(*slot) as usize;
+                let who = if s < st.what.len() {
+                    self.owner(st.what[s]) as i32
+                } else {
+                    0
+                };
+                cmp(*op, who, self.eval_int(v, st, ctx, ws))
+            }
             _ => self.eval_bool_full(e, st, ctx, ws),
         }
     }
@@ -542,19 +569,13 @@ impl Game {
                 .for_each(|s| out.insert(s as Site)),
             BoolE::WhoAt(Slot::To, op, v) if !int_reads_to(v) => {
                 let k = self.eval_int(v, st, ctx, ws);
-                for s in 0..n {
-                    if cmp(*op, self.owner(st.what[s]) as i32, k) {
-                        out.insert(s as Site);
-                    }
-                }
+                let m = self.comps_where(|c| cmp(*op, self.owner(c) as i32, k));
+                out.insert_comps(&st.what[..n], &m);
             }
             BoolE::WhatAt(Slot::To, op, v) if !int_reads_to(v) => {
                 let k = self.eval_int(v, st, ctx, ws);
-                for s in 0..n {
-                    if cmp(*op, st.what[s] as i32, k) {
-                        out.insert(s as Site);
-                    }
-                }
+                let m = self.comps_where(|c| cmp(*op, c as i32, k));
+                out.insert_comps(&st.what[..n], &m);
             }
             BoolE::And(v) | BoolE::Or(v) if !v.is_empty() => {
                 let and = matches!(b, BoolE::And(_));
@@ -578,6 +599,20 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// The components for which `f` holds, as a bit set (bit `c % 64` of
+    /// word `c / 64`), for one pass over the board with
+    /// [`SiteSet::insert_comps`].
+    #[inline]
+    fn comps_where(&self, f: impl Fn(u8) -> bool) -> [u64; 4] {
+        let mut m = [0u64; 4];
+        for c in 0..self.comps.len().min(256) {
+            if f(c as u8) {
+                m[c >> 6] |= 1 << (c & 63);
+            }
+        }
+        m
     }
 
     /// Whether `(sites Around ...)` keeps neighbour `t`.
@@ -808,93 +843,9 @@ impl Game {
         ctx: Ctx,
         ws: &mut Workspace,
     ) -> i32 {
-        let n = self.board.len();
         if search.cacheable {
-            // One reverse search per position: for every site, the distance
-            // to the nearest target entering only enterable sites. Targets
-            // that can't be entered are marked, for the origin-is-target case.
-            const TARGET_ONLY: u32 = u32::MAX - 1;
-            let slot = id as usize;
-            if ws.steps_cache[slot].0 != ws.epoch {
-                let mut tset = ws.take_set();
-                self.eval_region(targets, st, ctx, ws, &mut tset);
-                let no_targets = tset.is_empty();
-                let mut map = std::mem::take(&mut ws.steps_cache[slot].1);
-                let mut enter = std::mem::take(&mut ws.enter);
-                map.clear();
-                map.resize(n, u32::MAX);
-                enter.clear();
-                match &search.enter {
-                    Some(c) => {
-                        let mut m = ws.take_set();
-                        self.pred_mask(c, st, ctx, ws, &mut m);
-                        enter.extend((0..n as Site).map(|s| m.contains(s)));
-                        ws.give_set(m);
-                    }
-                    None => enter.resize(n, true),
-                }
-                let mut queue = std::mem::take(&mut ws.queue);
-                queue.clear();
-                for t in tset.iter() {
-                    if (t as usize) < n {
-                        if enter[t as usize] {
-                            map[t as usize] = 0;
-                            queue.push(t);
-                        } else {
-                            map[t as usize] = TARGET_ONLY;
-                        }
-                    }
-                }
-                let mut i = 0;
-                while i < queue.len() {
-                    let s = queue[i];
-                    i += 1;
-                    let d = map[s as usize] + 1;
-                    let mut visit = |t: Site| {
-                        let tu = t as usize;
-                        if enter[tu] && map[tu] == u32::MAX {
-                            map[tu] = d;
-                            queue.push(t);
-                        }
-                    };
-                    // the common case (a relation) is a plain slice loop
-                    match &search.dirs {
-                        DirSpec::Relation(rel) => self
-                            .board
-                            .neighbours(s, *rel)
-                            .iter()
-                            .for_each(|&t| visit(t)),
-                        dirs => self.neighbours_by(s, dirs).for_each(visit),
-                    }
-                }
-                ws.queue = queue;
-                ws.enter = enter;
-                ws.give_set(tset);
-                ws.steps_cache[slot] = (ws.epoch, map, no_targets);
-            }
-            // as Ludii: an empty target region counts 0, before any search
-            if ws.steps_cache[slot].2 {
-                return 0;
-            }
-            let map = &ws.steps_cache[slot].1;
-            let here = map[origin as usize];
-            if here == 0 || here == TARGET_ONLY {
-                return 0;
-            }
-            // the origin itself is never entered: one step to the best
-            // enterable neighbour
-            let mut best = u32::MAX;
-            for t in self.neighbours_by(origin, &search.dirs) {
-                let d = map[t as usize];
-                if d != TARGET_ONLY {
-                    best = best.min(d);
-                }
-            }
-            return if best == u32::MAX {
-                UNREACHABLE
-            } else {
-                best as i32 + 1
-            };
+            // the answers of every origin, once per position (steps.rs)
+            return self.cached_steps(search, origin, targets, id as usize, st, ctx, ws);
         }
         let mut tset = ws.take_set();
         self.eval_region(targets, st, ctx, ws, &mut tset);
@@ -945,12 +896,10 @@ impl Game {
                 } else {
                     st.what.len() as Site
                 };
-                for s in 0..upto {
-                    let c = st.what[s as usize];
-                    if c != 0 && self.role_matches(*who, self.owner(c), c, st) {
-                        out.insert(s);
-                    }
-                }
+                // `role_matches` with the role resolved once
+                let m =
+                    self.comps_where(|c| c != 0 && self.role_matches(*who, self.owner(c), c, st));
+                out.insert_comps(&st.what[..upto as usize], &m);
             }
             RegionE::Around {
                 of,

@@ -17,6 +17,7 @@ mod repeat;
 pub mod sets;
 mod sitetest;
 mod slots;
+pub(crate) mod steps;
 
 use crate::board::{Board, NONE, Site};
 use ir::*;
@@ -312,13 +313,14 @@ pub struct Workspace {
     pub(crate) scratch: Option<Box<State>>,
     pub(crate) queue: Vec<u32>,
     pub(crate) dist: Vec<u32>,
-    /// Per `count Steps` node: (epoch, distance-to-targets map).
-    pub(crate) steps_cache: Vec<(u64, Vec<u32>, bool)>,
+    /// Per cached `count Steps` search: its answers in the current position.
+    pub(crate) steps_cache: Vec<steps::StepTable>,
+    /// Scratch bit sets of the cached `count Steps` search.
+    pub(crate) step_bits: Vec<u64>,
     pub(crate) epoch: u64,
     pub(crate) seen: Vec<u32>,
     pub(crate) seen_stamp: u32,
     pub(crate) group: SiteSet,
-    pub(crate) enter: Vec<bool>,
     pub(crate) low: Vec<u32>,
     pub(crate) dfs: Vec<(Site, Site, usize)>,
 }
@@ -365,6 +367,8 @@ pub struct Game {
     pub max_decisions: u32,
     pub(crate) zobrist: Vec<u64>,
     pub(crate) n_step_caches: u32,
+    /// Per `count Steps` cache slot: the neighbour sets of its search.
+    pub(crate) step_plans: Vec<steps::StepPlan>,
     /// Per phase: whether its move lists need de-duplicating.
     pub(crate) may_duplicate: Vec<bool>,
     /// Per generator node: its moves change pieces only by their own add or
@@ -411,12 +415,12 @@ impl Game {
             scratch: None,
             queue: Vec::with_capacity(n),
             dist: vec![0; n],
-            steps_cache: vec![(0, Vec::new(), false); self.n_step_caches as usize],
+            steps_cache: vec![steps::StepTable::default(); self.n_step_caches as usize],
+            step_bits: Vec::new(),
             epoch: 1,
             seen: vec![0; 6 * (n + 1) * (n + 1)],
             seen_stamp: 0,
             group: SiteSet::with_capacity(n),
-            enter: Vec::with_capacity(n),
             low: Vec::with_capacity(n),
             dfs: Vec::with_capacity(n),
         }

@@ -55,6 +55,32 @@ impl SiteSet {
         self.w.iter_mut().zip(&o.w).for_each(|(a, b)| *a &= !*b);
     }
 
+    /// Adds every site `s < vals.len()` where `f(vals[s])` holds, a word at
+    /// a time (`vals` is a per-site array such as `State::what`).
+    #[inline]
+    pub fn insert_where<T: Copy>(&mut self, vals: &[T], f: impl Fn(T) -> bool) {
+        for (w, chunk) in self.w.iter_mut().zip(vals.chunks(64)) {
+            let mut x = 0u64;
+            for (j, &v) in chunk.iter().enumerate() {
+                x |= (f(v) as u64) << j;
+            }
+            *w |= x;
+        }
+    }
+
+    /// Adds every site whose component (`what[s]`) is in `comps` (bit
+    /// `c % 64` of word `c / 64`).
+    #[inline]
+    pub fn insert_comps(&mut self, what: &[u8], comps: &[u64; 4]) {
+        self.insert_where(what, |c| (comps[(c >> 6) as usize] >> (c & 63)) & 1 != 0);
+    }
+
+    /// The bits, 64 sites a word (site `s` is bit `s % 64` of word `s / 64`).
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        &self.w
+    }
+
     pub fn copy_from(&mut self, o: &SiteSet) {
         self.w.copy_from_slice(&o.w);
     }
@@ -132,5 +158,11 @@ mod tests {
         assert_eq!(a.iter().collect::<Vec<_>>(), vec![0, 63, 64, 199]);
         assert_eq!(a.first(), Some(0));
         assert!(!a.contains(5) && a.contains(199));
+        let mut m = SiteSet::with_capacity(200);
+        m.insert(3);
+        let vals: Vec<u32> = (0..130).collect();
+        m.insert_where(&vals, |s| s % 7 == 0);
+        let want: Vec<u32> = (0..130).filter(|s| s % 7 == 0 || *s == 3).collect();
+        assert_eq!(m.iter().collect::<Vec<_>>(), want);
     }
 }
