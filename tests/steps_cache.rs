@@ -171,3 +171,59 @@ fn the_table_on_a_two_word_board_goes_around_walls() {
     assert_eq!(score_after("E6"), 4 + 1 + 1 + 4 + 3);
     assert_eq!(score_after("I9"), 1_000_000_000);
 }
+
+/// The legal moves of a game, as sorted texts.
+fn move_texts(g: &Game) -> Vec<String> {
+    let st = g.initial_state();
+    let mut v = g.move_texts(&g.legal_moves(&st));
+    v.sort();
+    v
+}
+
+/// `(OP A B)` over cached counts (compiled to `StepsCmp`, conjunctions with
+/// slot tests fused around it) gives the same moves as the same comparison
+/// over counts searched from each origin (left as a general `Cmp`), for
+/// several operators and constants on either side.
+#[test]
+fn steps_comparisons_agree_with_the_general_comparison() {
+    let conds = [
+        "(= {to} (- {from} 1))",
+        "(< {to} {from})",
+        "(>= (+ {to} 2) {from})",
+        "(!= {to} 1000000000)",
+        "(= 1 {to})",
+        "(> (+ 1 {from}) 3)",
+    ];
+    let mut fused = 0;
+    for (b, board) in BOARDS.iter().enumerate() {
+        for (d, dirs) in DIRS.iter().enumerate() {
+            let (cached, searched) = steps(dirs);
+            for (c, cond) in conds.iter().enumerate() {
+                let target = TARGETS[c % 2];
+                let play = |step: &str| {
+                    let cond = cond
+                        .replace("{to}", &format!("(count Steps {step} (to) {target})"))
+                        .replace("{from}", &format!("(count Steps {step} (from) {target})"));
+                    format!("(move Step Adjacent (to if:(and (= (who at:(to)) 0) {cond})))")
+                };
+                for seed in 0..3 {
+                    let seed = (b * 1000 + d * 100 + c * 10) as u64 + seed;
+                    let fast = game(board, &play(&cached), seed, 0.12);
+                    let slow = game(board, &play(&searched), seed, 0.12);
+                    assert!(fast.debug_gens().contains("StepsCmp"));
+                    assert!(!slow.debug_gens().contains("StepsCmp"));
+                    if fast.debug_gens().contains("SlotTests") {
+                        fused += 1;
+                    }
+                    assert_eq!(
+                        move_texts(&fast),
+                        move_texts(&slow),
+                        "{board} {dirs} {cond} seed {seed}"
+                    );
+                }
+            }
+        }
+    }
+    // the `who` test before the comparison is fused into a slot test
+    assert_eq!(fused, 4 * 4 * 6 * 3);
+}

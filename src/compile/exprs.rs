@@ -570,7 +570,7 @@ impl Compiler {
                             }
                         }
                         if head == "and" {
-                            super::fuse::slot_tests(BoolE::And(v))
+                            super::steps::fuse_runs(super::fuse::slot_tests(BoolE::And(v)))
                         } else {
                             BoolE::Or(v)
                         }
@@ -586,7 +586,8 @@ impl Compiler {
                         };
                         let x = a.required("an integer")?;
                         let y = a.required("an integer")?;
-                        super::fuse::slot_tests(specialise_cmp(op, self.int(x)?, self.int(y)?))
+                        let c = specialise_cmp(op, self.int(x)?, self.int(y)?);
+                        super::steps::steps_cmp(super::fuse::slot_tests(c))
                     }
                     "is" => self.is(n, &mut a)?,
                     "all" => match a.word(&["Passed", "Sites", "Groups"]) {

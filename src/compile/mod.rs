@@ -7,6 +7,7 @@ mod args;
 mod exprs;
 mod fuse;
 mod moves;
+mod steps;
 
 use crate::board::Board;
 use crate::diag::{Diagnostic, Result};
@@ -1040,9 +1041,9 @@ impl Compiler {
             .step_searches
             .take()
             .iter()
-            .map(|(search, _)| {
+            .map(|(search, targets)| {
                 if search.cacheable {
-                    game.step_plan(&search.dirs)
+                    game.step_plan(search, targets)
                 } else {
                     Default::default()
                 }

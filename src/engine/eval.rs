@@ -329,7 +329,12 @@ impl Game {
                     o != 0 && o != st.mover
                 }
             }
-            BoolE::And(v) => v.iter().all(|a| self.eval_bool(a, st, ctx, ws)),
+            // the flat parts of a conjunction without a call each
+            BoolE::And(v) => v.iter().all(|a| match a {
+                BoolE::SlotTests(t) => self.slot_tests(t, st, ctx),
+                BoolE::StepsCmp { op, a, b } => self.steps_cmp(*op, *a, *b, st, ctx, ws),
+                _ => self.eval_bool(a, st, ctx, ws),
+            }),
             BoolE::Or(v) => v.iter().any(|a| self.eval_bool(a, st, ctx, ws)),
             BoolE::Cmp(op, a, b) => {
                 let a = self.eval_int(a, st, ctx, ws);
@@ -356,6 +361,7 @@ impl Game {
                 };
                 cmp(*op, what, v)
             }
+            BoolE::StepsCmp { op, a, b } => self.steps_cmp(*op, *a, *b, st, ctx, ws),
             BoolE::WhoAt(slot, op, v) => {
                 let s = ctx.slot(*slot) as usize;
                 let who = if s < st.what.len() {
@@ -516,6 +522,7 @@ impl Game {
                 op,
                 k,
             } => self.around_cmp(ctx.slot(*slot), dirs, *filter, *op, *k, st),
+            BoolE::StepsCmp { op, a, b } => self.steps_cmp(*op, *a, *b, st, ctx, ws),
             BoolE::WhatAt(slot, op, v) => {
                 let s = ctx.slot(*slot) as usize;
                 let what = if s < st.what.len() {
@@ -845,7 +852,7 @@ impl Game {
     ) -> i32 {
         if search.cacheable {
             // the answers of every origin, once per position (steps.rs)
-            return self.cached_steps(search, origin, targets, id as usize, st, ctx, ws);
+            return self.cached_steps(origin, id as usize, st, ws);
         }
         let mut tset = ws.take_set();
         self.eval_region(targets, st, ctx, ws, &mut tset);

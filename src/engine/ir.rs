@@ -192,6 +192,30 @@ pub enum BoolE {
         op: CmpOp,
         k: i32,
     },
+    /// `(OP A B)` where each side is a cacheable `(count Steps ...)` from a
+    /// context site, maybe plus or minus a constant, or a constant, and at
+    /// least one is a `count Steps`: both read from the position's table of
+    /// answers (`engine/steps.rs`), a compile-time specialisation of `Cmp`
+    /// (see `compile/steps.rs`).
+    StepsCmp {
+        op: CmpOp,
+        a: StepsTerm,
+        b: StepsTerm,
+    },
+}
+
+/// One side of [`BoolE::StepsCmp`]: a cached `(count Steps ...)` (its
+/// cache slot `id`) from the context site in `slot`, plus `plus`; or, with
+/// `id` = [`StepsTerm::CONST`], the constant `plus`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepsTerm {
+    pub id: u32,
+    pub slot: Slot,
+    pub plus: i32,
+}
+
+impl StepsTerm {
+    pub const CONST: u32 = u32::MAX;
 }
 
 /// One test of [`BoolE::SlotTests`]; each means exactly what the condition

@@ -8,8 +8,8 @@
 //! for every origin; it is made once per position (per workspace epoch) and
 //! shared by every `count Steps` with the same step and targets.
 
-use super::eval::Ctx;
-use super::ir::{DirSpec, RegionE, StepSearch};
+use super::eval::{Ctx, cmp};
+use super::ir::{CmpOp, DirSpec, RegionE, StepSearch, StepsTerm};
 use super::{Game, State, Workspace};
 use crate::board::Site;
 
@@ -27,6 +27,8 @@ pub(crate) struct StepPlan {
     /// The same for the sites one step *to* `s`; empty when every step can
     /// be taken back (the sets are then those of `masks`).
     back: Vec<u64>,
+    /// The search and its targets.
+    search: Option<Box<(StepSearch, RegionE)>>,
 }
 
 /// The answers of one cached search in one position.
@@ -38,8 +40,9 @@ pub(crate) struct StepTable {
 }
 
 impl Game {
-    /// The neighbour sets of a search's step (for a cacheable search).
-    pub(crate) fn step_plan(&self, dirs: &DirSpec) -> StepPlan {
+    /// The tables of a cacheable search.
+    pub(crate) fn step_plan(&self, search: &StepSearch, targets: &RegionE) -> StepPlan {
+        let dirs = &search.dirs;
         let n = self.board.len();
         let words = n.div_ceil(64).max(1);
         let mut masks = vec![0u64; n * words];
@@ -57,7 +60,12 @@ impl Game {
         if back == masks {
             back = Vec::new();
         }
-        StepPlan { words, masks, back }
+        StepPlan {
+            words,
+            masks,
+            back,
+            search: Some(Box::new((search.clone(), targets.clone()))),
+        }
     }
 
     fn step_neighbours(&self, s: Site, dirs: &DirSpec) -> Vec<Site> {
@@ -69,22 +77,50 @@ impl Game {
 
     /// The count of a cacheable search from `origin` (a board site), from
     /// the position's table (built on first use in a position).
-    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(crate) fn cached_steps(
         &self,
-        search: &StepSearch,
         origin: Site,
-        targets: &RegionE,
         slot: usize,
         st: &State,
-        ctx: Ctx,
         ws: &mut Workspace,
     ) -> i32 {
         if ws.steps_cache[slot].epoch != ws.epoch {
-            self.build_steps(search, targets, slot, st, ctx, ws);
+            self.build_steps(slot, st, ws);
         }
         ws.steps_cache[slot].ans[origin as usize]
+    }
+
+    /// [`BoolE::StepsCmp`]: each side is what `eval_int` gives for the
+    /// `count Steps` it stands for (a billion for an origin off the board,
+    /// as in `eval_int`), plus its constant (wrapping, as `Arith`).
+    #[inline]
+    pub(crate) fn steps_cmp(
+        &self,
+        op: CmpOp,
+        a: StepsTerm,
+        b: StepsTerm,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> bool {
+        let a = self.steps_term(a, st, ctx, ws);
+        let b = self.steps_term(b, st, ctx, ws);
+        cmp(op, a, b)
+    }
+
+    #[inline]
+    fn steps_term(&self, t: StepsTerm, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
+        if t.id == StepsTerm::CONST {
+            return t.plus;
+        }
+        let o = ctx.slot(t.slot);
+        let v = if (o as usize) < self.board.len() {
+            self.cached_steps(o, t.id as usize, st, ws)
+        } else {
+            UNREACHABLE
+        };
+        v.wrapping_add(t.plus)
     }
 
     /// Fills the table of `slot` for this position. With T the targets and
@@ -101,17 +137,13 @@ impl Game {
     ///   one step from it is reached); only the sites outside E and T look
     ///   at the sites one step from them.
     #[inline(never)]
-    fn build_steps(
-        &self,
-        search: &StepSearch,
-        targets: &RegionE,
-        slot: usize,
-        st: &State,
-        ctx: Ctx,
-        ws: &mut Workspace,
-    ) {
+    fn build_steps(&self, slot: usize, st: &State, ws: &mut Workspace) {
         let n = self.board.len();
         let plan = &self.step_plans[slot];
+        let (search, targets) = &**plan.search.as_ref().expect("a cacheable search");
+        // neither the targets nor the step condition (but for `(to)`, bound
+        // to each site by `pred_mask`) read the move context
+        let ctx = Ctx::default();
         let w = plan.words;
         let mut table = std::mem::take(&mut ws.steps_cache[slot]);
         table.epoch = ws.epoch;
