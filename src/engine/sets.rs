@@ -75,12 +75,6 @@ impl SiteSet {
         self.insert_where(what, |c| (comps[(c >> 6) as usize] >> (c & 63)) & 1 != 0);
     }
 
-    /// The bits, 64 sites a word (site `s` is bit `s % 64` of word `s / 64`).
-    #[inline]
-    pub fn words(&self) -> &[u64] {
-        &self.w
-    }
-
     pub fn copy_from(&mut self, o: &SiteSet) {
         self.w.copy_from_slice(&o.w);
     }
