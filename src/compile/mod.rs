@@ -1034,6 +1034,7 @@ impl Compiler {
             fast: Default::default(),
             plan: Default::default(),
             options,
+            small_adj: Vec::new(),
         };
         game.make_zobrist();
         game.make_plan();
@@ -1049,6 +1050,7 @@ impl Compiler {
                 }
             })
             .collect();
+        game.make_small_adj();
         game.may_duplicate = game
             .phases
             .iter()

@@ -6,6 +6,7 @@
 //! phases and the next player, in the order of `engine.md`).
 
 pub mod apply;
+mod connect;
 pub mod eval;
 pub mod fast;
 pub(crate) mod fastgen;
@@ -380,6 +381,9 @@ pub struct Game {
     pub(crate) plan: fastgen::Plan,
     /// Option headers and the items chosen.
     pub options: Vec<(String, String)>,
+    /// Boards of at most 64 sites: per relation, per site, the neighbours
+    /// as a bit mask (see `connect.rs`); empty otherwise.
+    pub(crate) small_adj: Vec<u64>,
 }
 
 impl Game {

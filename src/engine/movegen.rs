@@ -74,8 +74,12 @@ impl Game {
                 }
                 // With the connectivity condition, precompute once whether the
                 // occupied sites are connected and which are cut vertices.
+                // small boards: one-word bit sets, a flood fill per origin
+                let mut small = connected.and_then(|rel| self.one_group(st, rel));
                 let mut cut = None;
-                if let Some(rel) = connected {
+                if let Some(rel) = connected
+                    && small.is_none()
+                {
                     let mut occ = ws.take_set();
                     (0..self.board.len())
                         .filter(|&s| st.what[s] != 0)
@@ -88,16 +92,31 @@ impl Game {
                 let mut keep = before;
                 for i in before..out.len() {
                     let m = out[i];
-                    let fast = match &cut {
-                        Some((connected, occ, art)) if self.only_moves_pieces(&m, id) => {
+                    let fast = match (&mut small, &cut) {
+                        (Some(og), _) if self.only_moves_pieces(&m, id) => {
+                            let empties =
+                                m.stack || !self.stacking || st.count[m.from as usize] <= 1;
+                            if !og.occupied(m.to) || !og.occupied(m.from) {
+                                None
+                            } else if !empties {
+                                Some(og.connected())
+                            } else {
+                                og.connected_without(m.from)
+                            }
+                        }
+                        (None, Some((connected, occ, art))) if self.only_moves_pieces(&m, id) => {
                             let empties =
                                 m.stack || !self.stacking || st.count[m.from as usize] <= 1;
                             if !occ.contains(m.to) || !occ.contains(m.from) {
                                 None
                             } else if !empties {
                                 Some(*connected)
+                            } else if !*connected {
+                                // leaving a lone site may join what was
+                                // apart: play it out
+                                None
                             } else {
-                                Some(*connected && !art.contains(m.from))
+                                Some(!art.contains(m.from))
                             }
                         }
                         _ => None,

@@ -1,0 +1,215 @@
+//! "The occupied sites form one group" for boards of at most 64 sites, on
+//! one-word bit sets: `do M ifAfterwards:(= 1 (count Groups if:(is Occupied
+//! (to))))` asks, for each move that only carries a piece (or stack) onto
+//! an occupied site, whether the occupied sites are still one group once
+//! its origin is left empty. With the position's occupied set `occ`
+//! connected, `occ` minus the origin `f` is connected exactly when the
+//! occupied neighbours of `f` all lie in one group of `occ - f` (every
+//! site of `occ - f` reaches `f` in `occ`, so it reaches one of those
+//! neighbours without passing through `f`); a flood fill from one of them
+//! can stop as soon as it has met the others.
+
+use super::{Game, State};
+use crate::board::{Relation, Site};
+
+/// One position's occupied board sites and the answers found so far.
+pub(crate) struct OneGroup<'a> {
+    adj: &'a [u64],
+    occ: u64,
+    connected: bool,
+    /// The last origin asked about and its answer (moves come grouped by
+    /// origin).
+    last: Option<(Site, bool)>,
+}
+
+impl Game {
+    /// Fills the per-relation neighbour masks (boards of at most 64 sites).
+    pub(crate) fn make_small_adj(&mut self) {
+        let n = self.board.len();
+        self.small_adj.clear();
+        if n == 0 || n > 64 {
+            return;
+        }
+        for rel in Relation::ALL {
+            for s in 0..n as Site {
+                let m = self
+                    .board
+                    .neighbours(s, rel)
+                    .iter()
+                    .fold(0u64, |m, &t| m | 1u64 << t);
+                self.small_adj.push(m);
+            }
+        }
+    }
+
+    /// The occupied board sites of `st` for a one-group test over `rel`, or
+    /// `None` when the board is too large for one-word sets.
+    pub(crate) fn one_group<'a>(&'a self, st: &State, rel: Relation) -> Option<OneGroup<'a>> {
+        let n = self.board.len();
+        if self.small_adj.len() != 4 * n {
+            return None;
+        }
+        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+        let occ = st.what[..n]
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (s, &c)| if c != 0 { m | 1u64 << s } else { m });
+        let connected = occ != 0 && flood(adj, occ, occ & occ.wrapping_neg(), occ) == occ;
+        Some(OneGroup {
+            adj,
+            occ,
+            connected,
+            last: None,
+        })
+    }
+}
+
+impl OneGroup<'_> {
+    pub(crate) fn occupied(&self, s: Site) -> bool {
+        s < 64 && self.occ >> s & 1 != 0
+    }
+
+    /// Whether the occupied sites are one group now.
+    pub(crate) fn connected(&self) -> bool {
+        self.connected
+    }
+
+    /// Whether the occupied sites but `f` form one group; `None` when the
+    /// position's occupied sites are not one group to begin with (then the
+    /// caller plays the move out).
+    pub(crate) fn connected_without(&mut self, f: Site) -> Option<bool> {
+        if !self.connected || !self.occupied(f) {
+            return None;
+        }
+        if let Some((s, ok)) = self.last
+            && s == f
+        {
+            return Some(ok);
+        }
+        let rest = self.occ & !(1u64 << f);
+        let near = self.adj[f as usize] & rest;
+        // `f` was the only occupied site: nothing is left, no group
+        let ok =
+            rest != 0 && flood(self.adj, rest, near & near.wrapping_neg(), near) & near == near;
+        self.last = Some((f, ok));
+        Some(ok)
+    }
+}
+
+/// The sites of `within` reachable from `seed` (a subset of it); stops
+/// early once every site of `goal` is reached.
+#[inline]
+fn flood(adj: &[u64], within: u64, seed: u64, goal: u64) -> u64 {
+    let mut reach = seed;
+    let mut frontier = seed;
+    while frontier != 0 && reach & goal != goal {
+        let mut next = 0u64;
+        let mut f = frontier;
+        while f != 0 {
+            next |= adj[f.trailing_zeros() as usize];
+            f &= f - 1;
+        }
+        frontier = next & within & !reach;
+        reach |= frontier;
+    }
+    reach
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// The one-group answers against a plain search, for random occupied
+    /// sets on several boards and relations (including disconnected ones).
+    #[test]
+    fn connected_without_matches_a_plain_search() {
+        fn plain(b: &Board, rel: Relation, occ: u64) -> bool {
+            let Some(start) = (0..64).find(|&s| occ >> s & 1 != 0) else {
+                return false;
+            };
+            let mut seen = 1u64 << start;
+            let mut todo = vec![start as Site];
+            while let Some(s) = todo.pop() {
+                for &t in b.neighbours(s, rel) {
+                    if occ >> t & 1 != 0 && seen >> t & 1 == 0 {
+                        seen |= 1 << t;
+                        todo.push(t);
+                    }
+                }
+            }
+            seen == occ
+        }
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for board in [
+            Board::hex(4),
+            Board::square(7),
+            Board::square(8),
+            Board::hex(2),
+        ] {
+            let mut g = crate::load_str(
+                "t",
+                "(game \"T\" (players 2) (equipment {(board (square 3)) (piece \"D\" Each)}) (rules (play (move Pass)) (end (if (all Passed) (result Mover Draw)))))",
+                &Default::default(),
+            )
+            .unwrap();
+            let n = board.len();
+            g.board = board;
+            g.make_small_adj();
+            let mut st = g.initial_state();
+            st.what = vec![0; n];
+            for rel in Relation::ALL {
+                for round in 0..400 {
+                    let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
+                    let mut occ = if round % 3 == 0 {
+                        // random sets, denser and sparser
+                        rnd() & rnd() | if round % 2 == 0 { rnd() } else { 0 }
+                    } else {
+                        // a group grown from one site
+                        let mut occ = 1u64 << (rnd() % n as u64);
+                        for _ in 0..rnd() % n as u64 {
+                            let mut edge = 0;
+                            for s in 0..n {
+                                if occ >> s & 1 != 0 {
+                                    edge |= adj[s];
+                                }
+                            }
+                            edge &= !occ;
+                            if edge == 0 {
+                                break;
+                            }
+                            for _ in 0..rnd() % edge.count_ones() as u64 {
+                                edge &= edge - 1;
+                            }
+                            occ |= edge & edge.wrapping_neg();
+                        }
+                        occ
+                    };
+                    if n < 64 {
+                        occ &= (1u64 << n) - 1;
+                    }
+                    for s in 0..n {
+                        st.what[s] = (occ >> s & 1) as u8;
+                    }
+                    let mut og = g.one_group(&st, rel).unwrap();
+                    assert_eq!(og.connected(), plain(&g.board, rel, occ));
+                    for f in 0..n as Site {
+                        let want = if og.connected() && occ >> f & 1 != 0 {
+                            Some(plain(&g.board, rel, occ & !(1 << f)))
+                        } else {
+                            None
+                        };
+                        assert_eq!(og.connected_without(f), want, "{occ:x} without {f}");
+                        assert_eq!(og.connected_without(f), want, "cached");
+                    }
+                }
+            }
+        }
+    }
+}
