@@ -1,8 +1,9 @@
-//! Compile-time specialisations checked against the generic evaluation:
-//! each game is loaded twice, once as written (so the fast paths apply) and
-//! once with every `(to)` / `(from)` written as `(+ (to) 0)` / `(+ (from)
-//! 0)`, which no specialisation recognises; random games must then see the
-//! same legal moves and the same results in both.
+//! Compile-time specialisations and fast paths checked against the generic
+//! evaluation: each game is loaded twice, once as written (so the fast paths
+//! apply) and once disguised so that none does (every `(to)` / `(from)` as
+//! `(+ (to) 0)` / `(+ (from) 0)`, `(sites Board)` as a filtered region, a
+//! `sites Around` with a condition that always holds); random games must
+//! then see the same legal moves and the same results in both.
 
 use ludeme::{Choices, Game};
 
@@ -18,11 +19,19 @@ const GAME: &str = r#"
         (start (place "Disc" "Hand" count:12))
         (play
             (or {
-                (move (from (handSite Mover)) (to (sites Empty)))
+                (if (> 3 (count Pieces Enemy in:(sites Board)))
+                    (move (from (handSite Mover)) (to (sites Empty)))
+                    (move (from (handSite Mover))
+                        (to (sites Around (sites Occupied by:Enemy container:"Board") Empty AROUND))
+                    )
+                )
                 (if (<= 2 (count Pieces Mover in:(sites Board))) (forEach Piece))
             })
         )
-        (end (if (= (count Pieces All in:(sites Board)) 20) (result Mover Win)))
+        (end {
+            (if (= (count Pieces All in:(sites Board)) 20) (result Mover Win))
+            (if (= (count Pieces P2 in:(sites Board)) 11) (result P2 Win))
+        })
     )
 )
 "#;
@@ -47,8 +56,11 @@ fn load(text: &str) -> Game {
 
 /// The game with `cond` as written, and with the context sites disguised.
 fn pair(cond: &str) -> (Game, Game) {
-    let fast = GAME.replace("COND", cond);
-    let slow = fast
+    let game = GAME.replace("COND", cond);
+    let fast = game.replace("AROUND", "");
+    let slow = game
+        .replace("AROUND", "if:True")
+        .replace("(sites Board)", "(forEach (sites Board) if:True)")
         .replace("(to)", "(+ (to) 0)")
         .replace("(from)", "(+ (from) 0)");
     (load(&fast), load(&slow))
@@ -86,6 +98,8 @@ fn fused_step_conditions_match_the_generic_evaluation() {
         let (fast, slow) = pair(cond);
         assert!(fast.debug_gens().contains("SlotTests"), "{cond}");
         assert!(!slow.debug_gens().contains("SlotTests"), "{cond}");
+        assert!(fast.debug_gens().contains("CountPiecesOnBoard"));
+        assert!(!slow.debug_gens().contains("CountPiecesOnBoard"));
         same_games(&fast, &slow, 40, i as u64);
     }
 }

@@ -427,6 +427,15 @@ impl Compiler {
                     Some(r) => Some(Box::new(self.region(r)?)),
                     None => None,
                 };
+                // the whole board, every piece kind: per-owner counters
+                // less the hands give the same number
+                let whole_board = match (region.as_deref(), self.board.as_ref()) {
+                    (Some(RegionE::Fixed(set)), Some(b)) => {
+                        set.count() as usize == b.len()
+                            && set.iter().all(|s| (s as usize) < b.len())
+                    }
+                    _ => false,
+                };
                 match (&region, &comps, who) {
                     // Named pieces of a single player, anywhere: the generic
                     // path sums `comp_count` over the named components whose
@@ -442,6 +451,7 @@ impl Compiler {
                             .collect();
                         IntE::CountComps { who, by_player }
                     }
+                    (_, None, _) if whole_board => IntE::CountPiecesOnBoard(who),
                     _ => IntE::CountPieces { who, region, comps },
                 }
             }

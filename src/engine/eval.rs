@@ -209,6 +209,7 @@ impl Game {
                 }
             },
             IntE::CountComps { who, by_player } => self.count_comps(*who, by_player, st),
+            IntE::CountPiecesOnBoard(who) => self.count_pieces_on_board(*who, st),
             IntE::CountMoves => st.decisions as i32,
             IntE::CountTurns => st.turns as i32,
             IntE::CountGroups { dirs, cond, min } => {
@@ -281,6 +282,29 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Stones on the board that belong to `who` (every level of a stack):
+    /// the owners' counters (board and hands) less what their hands hold.
+    fn count_pieces_on_board(&self, who: Role, st: &State) -> i32 {
+        let owner_matches = |o: u8| match who {
+            Role::All => true,
+            Role::Enemy => o != 0 && o != st.mover,
+            _ => o == self.role(who, st),
+        };
+        let mut n = 0i32;
+        for o in 0..=self.players {
+            if owner_matches(o) {
+                n += st.pieces[o as usize] as i32;
+            }
+        }
+        for h in self.board.len()..st.what.len() {
+            let c = st.what[h];
+            if c != 0 && owner_matches(self.owner(c)) {
+                n -= st.count[h] as i32;
+            }
+        }
+        n
     }
 
     /// Stones at site `s` that belong to `who` (every level of a stack).
@@ -922,27 +946,36 @@ impl Game {
                     Some(d) => self.eval_int(d, st, ctx, ws),
                     None => 1,
                 };
+                // without a condition the filter reads only the site's
+                // piece: apply it while inserting, no second pass
+                let inline = cond.is_none();
+                let keep =
+                    |t: Site| !inline || self.around_filter(*filter, st.what[t as usize], st);
                 for c in centres.iter() {
                     if c >= n {
                         continue;
                     }
-                    if *include_self {
+                    if *include_self && keep(c) {
                         out.insert(c);
                     }
                     if dist == 1 {
                         for t in self.neighbours_by(c, dirs) {
-                            out.insert(t);
+                            if keep(t) {
+                                out.insert(t);
+                            }
                         }
                     } else if dist > 1 {
                         for &d in self.dirs_for_radials(c, dirs) {
-                            if let Some(&t) = self.board.radial(c, d).get(dist as usize - 1) {
+                            if let Some(&t) = self.board.radial(c, d).get(dist as usize - 1)
+                                && keep(t)
+                            {
                                 out.insert(t);
                             }
                         }
                     }
                 }
                 ws.give_set(centres);
-                if filter.is_some() || cond.is_some() {
+                if !inline {
                     let mut keep = ws.take_set();
                     for t in out.iter() {
                         if self.around_keeps(*filter, cond.as_deref(), t, st, ctx, ws) {
@@ -1131,6 +1164,7 @@ pub(crate) fn bool_reads_context_besides_to(b: &BoolE) -> bool {
             | IntE::To
             | IntE::CountMoves
             | IntE::CountComps { .. }
+            | IntE::CountPiecesOnBoard(_)
             | IntE::CountTurns
             | IntE::Score(_) => false,
             IntE::HandSite(_) => false,

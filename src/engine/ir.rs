@@ -84,6 +84,10 @@ pub enum IntE {
         who: Role,
         by_player: Vec<Vec<u8>>,
     },
+    /// `(count Pieces WHO in:(sites Board))`: every stone of WHO's on the
+    /// board, answered from the per-owner counters less the hands (a
+    /// compile-time specialisation of `CountPieces` over the whole board).
+    CountPiecesOnBoard(Role),
     CountMoves,
     CountTurns,
     /// Connected components of the sites where `cond` holds (`(to)` = site).

@@ -604,7 +604,20 @@ impl Game {
     /// per-piece loop, may repeat one another.
     pub(crate) fn tree_may_duplicate(&self, id: u32) -> bool {
         match &self.gens[id as usize].kind {
-            GenKind::Or(v) => v.len() > 1 || v.iter().any(|&c| self.tree_may_duplicate(c)),
+            // alternatives whose moves are of different kinds never repeat
+            // one another (a duplicate has the same kind, origin, target and
+            // piece)
+            GenKind::Or(v) => {
+                v.iter().any(|&c| self.tree_may_duplicate(c)) || {
+                    let mut seen = 0u8;
+                    v.iter().any(|&c| {
+                        let k = self.tree_kinds(c);
+                        let overlap = seen & k != 0;
+                        seen |= k;
+                        overlap
+                    })
+                }
+            }
             GenKind::Priority(v) => v.iter().any(|&c| self.tree_may_duplicate(c)),
             GenKind::If(_, a, b) => {
                 self.tree_may_duplicate(*a) || b.is_some_and(|b| self.tree_may_duplicate(b))
@@ -615,6 +628,35 @@ impl Game {
                 .iter()
                 .any(|&(_, g)| self.tree_may_duplicate(g) || !self.tree_uses_origin(g)),
             _ => false,
+        }
+    }
+
+    /// The kinds of move the tree under `id` can make, one bit per
+    /// [`MoveKind`].
+    pub(crate) fn tree_kinds(&self, id: u32) -> u8 {
+        let bit = |k: MoveKind| 1u8 << k as u8;
+        match &self.gens[id as usize].kind {
+            GenKind::Or(v) | GenKind::Priority(v) => {
+                v.iter().fold(0, |m, &c| m | self.tree_kinds(c))
+            }
+            GenKind::If(_, a, b) => self.tree_kinds(*a) | b.map_or(0, |b| self.tree_kinds(b)),
+            GenKind::Do { moves, .. } | GenKind::ForEachSite { moves, .. } => {
+                self.tree_kinds(*moves)
+            }
+            GenKind::ForEachPiece(list) => list.iter().fold(0, |m, &(_, g)| m | self.tree_kinds(g)),
+            GenKind::Add { .. } => bit(MoveKind::Add),
+            // from the hand site alone: placements only
+            GenKind::FromTo {
+                from: FromSpec::Region(RegionE::Site(e)),
+                ..
+            } if matches!(**e, IntE::HandSite(_)) => bit(MoveKind::Place),
+            GenKind::FromTo { .. } => bit(MoveKind::Place) | bit(MoveKind::Step),
+            GenKind::Step { .. } | GenKind::Hop { .. } | GenKind::Slide { .. } => {
+                bit(MoveKind::Step)
+            }
+            GenKind::Remove { .. } => bit(MoveKind::Remove),
+            GenKind::Pass => bit(MoveKind::Pass),
+            GenKind::Propose(_) => bit(MoveKind::Propose),
         }
     }
 
