@@ -341,13 +341,26 @@ impl Game {
                     return;
                 }
                 for (f, comp) in self.board_pieces(st, &origins) {
+                    // fused slot tests: what doesn't read `(to)` is decided
+                    // once for this origin
+                    let plan = match test {
+                        SiteTest::Slots(v) => self.slot_plan(v, st, Ctx { from: f, ..ctx }),
+                        _ => None,
+                    };
+                    if plan.as_ref().is_some_and(|p| !p.ok) {
+                        continue;
+                    }
                     let mut try_step = |t: Site, ws: &mut Workspace| {
                         let c = Ctx {
                             from: f,
                             to: t,
                             ..ctx
                         };
-                        if self.site_test(test, t, st, c, ws) {
+                        let ok = match &plan {
+                            Some(p) => p.holds(st, t),
+                            None => self.site_test(test, t, st, c, ws),
+                        };
+                        if ok {
                             out.push(Move::carry(f, t, comp, *stack, id));
                         }
                     };
