@@ -56,7 +56,11 @@ fn load(text: &str) -> Game {
 
 /// The game with `cond` as written, and with the context sites disguised.
 fn pair(cond: &str) -> (Game, Game) {
-    let game = GAME.replace("COND", cond);
+    pair_on(cond, "(square 5)")
+}
+
+fn pair_on(cond: &str, board: &str) -> (Game, Game) {
+    let game = GAME.replace("COND", cond).replace("(square 5)", board);
     let fast = game.replace("AROUND", "");
     let slow = game
         .replace("AROUND", "if:True")
@@ -102,4 +106,12 @@ fn fused_step_conditions_match_the_generic_evaluation() {
         assert!(!slow.debug_gens().contains("CountPiecesOnBoard"));
         same_games(&fast, &slow, 40, i as u64);
     }
+}
+
+#[test]
+fn fast_paths_on_a_board_of_more_than_64_sites() {
+    // one-word site masks don't fit: the loops over neighbour lists
+    let (fast, slow) = pair_on(CONDS[0], "(square 9)");
+    assert_eq!(fast.board.len(), 81);
+    same_games(&fast, &slow, 30, 9);
 }

@@ -940,6 +940,16 @@ impl Game {
                 distance,
                 include_self,
             } => {
+                // `(sites Around (sites Occupied by:WHO) FILTER)` over a
+                // relation, one step, no condition: the filtered neighbours
+                // of the matching pieces, read straight off the board (no
+                // set of centres)
+                if let (RegionE::Occupied { who, .. }, DirSpec::Relation(rel), None, None, false) =
+                    (&**of, dirs, cond, distance, *include_self)
+                {
+                    self.around_occupied(*who, *rel, *filter, st, out);
+                    return;
+                }
                 let mut centres = ws.take_set();
                 self.eval_region(of, st, ctx, ws, &mut centres);
                 let dist = match distance {
@@ -1081,6 +1091,47 @@ impl Game {
                     self.eval_region(a, st, ctx, ws, out)
                 } else {
                     self.eval_region(b, st, ctx, ws, out)
+                }
+            }
+        }
+    }
+
+    /// The sites next to (over `rel`) a board piece of `who` that pass
+    /// `filter`: `(sites Around (sites Occupied by:WHO) FILTER)` without a
+    /// condition or distance. Small boards OR the neighbour masks.
+    fn around_occupied(
+        &self,
+        who: Role,
+        rel: crate::board::Relation,
+        filter: Option<AroundFilter>,
+        st: &State,
+        out: &mut SiteSet,
+    ) {
+        let n = self.board.len();
+        let centre = |c: u8| c != 0 && self.role_matches(who, self.owner(c), c, st);
+        if self.small_adj.len() == 4 * n {
+            let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+            let mut near = 0u64;
+            for (s, &c) in st.what[..n].iter().enumerate() {
+                if centre(c) {
+                    near |= adj[s];
+                }
+            }
+            while near != 0 {
+                let t = near.trailing_zeros();
+                near &= near - 1;
+                if self.around_filter(filter, st.what[t as usize], st) {
+                    out.insert(t);
+                }
+            }
+        } else {
+            for s in 0..n as Site {
+                if centre(st.what[s as usize]) {
+                    for &t in self.board.neighbours(s, rel) {
+                        if self.around_filter(filter, st.what[t as usize], st) {
+                            out.insert(t);
+                        }
+                    }
                 }
             }
         }
