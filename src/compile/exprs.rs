@@ -1065,15 +1065,6 @@ fn negate(op: CmpOp) -> CmpOp {
 /// `(= (who at:(to)) X)` and `(= (what at:(to)) X)` (either way round)
 /// become slot lookups; other comparisons stay general.
 fn specialise_cmp(op: CmpOp, a: IntE, b: IntE) -> BoolE {
-    fn flip(op: CmpOp) -> CmpOp {
-        match op {
-            CmpOp::Lt => CmpOp::Gt,
-            CmpOp::Le => CmpOp::Ge,
-            CmpOp::Gt => CmpOp::Lt,
-            CmpOp::Ge => CmpOp::Le,
-            o => o,
-        }
-    }
     fn lookup(e: &IntE) -> Option<(bool, Slot)> {
         match e {
             IntE::Who(s) => slot_of(s).ok().map(|s| (true, s)),
@@ -1115,7 +1106,7 @@ fn specialise_cmp(op: CmpOp, a: IntE, b: IntE) -> BoolE {
             return around_cmp(around(x).unwrap(), op, *k);
         }
         (IntE::Const(k), x) if around(x).is_some() => {
-            return around_cmp(around(x).unwrap(), flip(op), *k);
+            return around_cmp(around(x).unwrap(), op.swapped(), *k);
         }
         _ => {}
     }
@@ -1123,7 +1114,7 @@ fn specialise_cmp(op: CmpOp, a: IntE, b: IntE) -> BoolE {
         return make(who, slot, op, b);
     }
     if let Some((who, slot)) = lookup(&b) {
-        return make(who, slot, flip(op), a);
+        return make(who, slot, op.swapped(), a);
     }
     BoolE::Cmp(op, Box::new(a), Box::new(b))
 }

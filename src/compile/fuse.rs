@@ -38,7 +38,7 @@ fn push_tests(b: &BoolE, out: &mut Vec<SlotTest>) -> bool {
         },
         BoolE::Cmp(op, a, c) => match (sizes(a), &**c, &**a, sizes(c)) {
             (Some((x, y)), IntE::Const(k), _, _) => SlotTest::Size(x, y, *op, *k),
-            (_, _, IntE::Const(k), Some((x, y))) => SlotTest::Size(x, y, flip(*op), *k),
+            (_, _, IntE::Const(k), Some((x, y))) => SlotTest::Size(x, y, op.swapped(), *k),
             _ => return false,
         },
         _ => return false,
@@ -65,16 +65,5 @@ fn sizes(e: &IntE) -> Option<(Slot, Option<Slot>)> {
             _ => None,
         },
         _ => None,
-    }
-}
-
-/// `k op x` as `x op' k`.
-fn flip(op: CmpOp) -> CmpOp {
-    match op {
-        CmpOp::Lt => CmpOp::Gt,
-        CmpOp::Le => CmpOp::Ge,
-        CmpOp::Gt => CmpOp::Lt,
-        CmpOp::Ge => CmpOp::Le,
-        o => o,
     }
 }

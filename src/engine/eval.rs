@@ -1187,22 +1187,10 @@ impl Iterator for NeighbourIter<'_> {
     }
 }
 
-/// Whether a region's value depends on the move context (so it can't be
+/// Whether a region's value may depend on the move context (so it can't be
 /// cached per position).
 pub(crate) fn region_reads_context(r: &RegionE) -> bool {
-    match r {
-        RegionE::Board
-        | RegionE::Empty
-        | RegionE::Corners
-        | RegionE::Outer
-        | RegionE::Inner
-        | RegionE::Occupied { .. }
-        | RegionE::Fixed(_)
-        | RegionE::Hand(_) => false,
-        RegionE::Union(v) | RegionE::Intersection(v) => v.iter().any(region_reads_context),
-        RegionE::Difference(a, b) => region_reads_context(a) || region_reads_context(b),
-        _ => true,
-    }
+    !super::fast::region_ctx_free(r)
 }
 
 /// Whether a boolean reads `(from)`, `(between)`, `(site)` or an enclosing

@@ -59,22 +59,11 @@ impl FastCond {
             BoolE::IsPrevMover => Some(FastCond::PrevMover),
             BoolE::Cmp(op, a, c) => match (&**a, &**c) {
                 (a, IntE::Const(k)) => Some(FastCond::PiecesCmp(pieces(a)?, *op, *k)),
-                (IntE::Const(k), c) => Some(FastCond::PiecesCmp(pieces(c)?, flip(*op), *k)),
+                (IntE::Const(k), c) => Some(FastCond::PiecesCmp(pieces(c)?, op.swapped(), *k)),
                 _ => None,
             },
             _ => None,
         }
-    }
-}
-
-/// The comparison with its operands swapped: `k OP x` is `x flip(OP) k`.
-fn flip(op: CmpOp) -> CmpOp {
-    match op {
-        CmpOp::Lt => CmpOp::Gt,
-        CmpOp::Le => CmpOp::Ge,
-        CmpOp::Gt => CmpOp::Lt,
-        CmpOp::Ge => CmpOp::Le,
-        o => o,
     }
 }
 

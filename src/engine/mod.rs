@@ -209,22 +209,7 @@ impl Clone for State {
         self.stack.clone_from(&o.stack);
         self.comp_count.clone_from(&o.comp_count);
         self.turn_hashes.clone_from(&o.turn_hashes);
-        self.scores = o.scores;
-        self.phase = o.phase;
-        self.pieces = o.pieces;
-        self.mover = o.mover;
-        self.prev_mover = o.prev_mover;
-        self.decisions = o.decisions;
-        self.turns = o.turns;
-        self.turn_decisions = o.turn_decisions;
-        self.pass_turns = o.pass_turns;
-        self.proposed = o.proposed;
-        self.last_from = o.last_from;
-        self.last_to = o.last_to;
-        self.outcome = o.outcome;
-        self.move_again = o.move_again;
-        self.next_override = o.next_override;
-        self.hash = o.hash;
+        self.copy_scalars(o);
     }
 }
 
@@ -245,6 +230,12 @@ impl State {
         self.count.copy_from_slice(&o.count);
         self.stack.copy_from_slice(&o.stack);
         self.comp_count.copy_from_slice(&o.comp_count);
+        self.copy_scalars(o);
+    }
+
+    /// Every field of `o` that is not a vector.
+    #[inline]
+    fn copy_scalars(&mut self, o: &State) {
         self.scores = o.scores;
         self.phase = o.phase;
         self.pieces = o.pieces;
