@@ -115,3 +115,22 @@ fn fast_paths_on_a_board_of_more_than_64_sites() {
     assert_eq!(fast.board.len(), 81);
     same_games(&fast, &slow, 30, 9);
 }
+
+#[test]
+fn fused_tests_then_count_steps_comparisons_match_the_generic_evaluation() {
+    // `(and SLOT_TESTS STEPS_CMP)`: the cell tests planned per origin, then
+    // the distances read from the per-position table (the disguised copy
+    // searches from each candidate instead)
+    let cond = "(and (is Enemy (who at:(to))) \
+        (<= (count Steps (step Orthogonal (to if:(is Empty (to)))) (to) (sites Corners)) \
+            (count Steps (step Orthogonal (to if:(is Empty (to)))) (from) (sites Corners))))";
+    let (fast, slow) = pair(cond);
+    assert!(
+        fast.debug_gens().contains("StepsCmp"),
+        "{}",
+        fast.debug_gens()
+    );
+    assert!(fast.debug_gens().contains("SlotTests"));
+    assert!(!slow.debug_gens().contains("StepsCmp"));
+    same_games(&fast, &slow, 40, 17);
+}

@@ -343,9 +343,13 @@ impl Game {
                 for (f, comp) in self.board_pieces(st, &origins) {
                     // fused slot tests: what doesn't read `(to)` is decided
                     // once for this origin
-                    let plan = match test {
-                        SiteTest::Slots(v) => self.slot_plan(v, st, Ctx { from: f, ..ctx }),
-                        _ => None,
+                    let (plan, steps) = match test {
+                        SiteTest::Slots(v) => (self.slot_plan(v, st, Ctx { from: f, ..ctx }), None),
+                        SiteTest::SlotsThenSteps(v, steps) => {
+                            let plan = self.slot_plan(v, st, Ctx { from: f, ..ctx });
+                            (plan, Some(steps))
+                        }
+                        _ => (None, None),
                     };
                     if plan.as_ref().is_some_and(|p| !p.ok) {
                         continue;
@@ -357,7 +361,9 @@ impl Game {
                             ..ctx
                         };
                         let ok = match &plan {
-                            Some(p) => p.holds(st, t),
+                            Some(p) => {
+                                p.holds(st, t) && steps.is_none_or(|s| self.steps_all(s, st, c, ws))
+                            }
                             None => self.site_test(test, t, st, c, ws),
                         };
                         if ok {

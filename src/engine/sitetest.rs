@@ -26,6 +26,9 @@ pub(crate) enum SiteTest<'a> {
     },
     /// [`BoolE::SlotTests`]: fused tests on the context's cells.
     Slots(&'a [SlotTest]),
+    /// `(and SLOT_TESTS STEPS_CMP ...)`: fused cell tests, then comparisons
+    /// of cached `count Steps` (each a [`BoolE::StepsCmp`]), in that order.
+    SlotsThenSteps(&'a [SlotTest], &'a [BoolE]),
     /// Anything else: evaluated with the move context.
     Cond(&'a BoolE),
 }
@@ -56,6 +59,16 @@ impl<'a> SiteTest<'a> {
             },
             Some(BoolE::Const(true)) => SiteTest::True,
             Some(BoolE::SlotTests(v)) => SiteTest::Slots(v),
+            Some(BoolE::And(v))
+                if matches!(v.first(), Some(BoolE::SlotTests(_)))
+                    && v.len() > 1
+                    && v[1..].iter().all(|b| matches!(b, BoolE::StepsCmp { .. })) =>
+            {
+                let BoolE::SlotTests(t) = &v[0] else {
+                    unreachable!("checked above")
+                };
+                SiteTest::SlotsThenSteps(t, &v[1..])
+            }
             Some(c) => SiteTest::Cond(c),
         }
     }
@@ -84,7 +97,25 @@ impl Game {
                 k,
             } => self.around_cmp(s, dirs, filter, op, k, st),
             SiteTest::Slots(v) => self.slot_tests(v, st, ctx),
+            SiteTest::SlotsThenSteps(v, steps) => {
+                self.slot_tests(v, st, ctx) && self.steps_all(steps, st, ctx, ws)
+            }
             SiteTest::Cond(c) => self.eval_bool(c, st, ctx, ws),
         }
+    }
+
+    /// Every one of `steps` (each a [`BoolE::StepsCmp`]) holds, in order.
+    #[inline]
+    pub(crate) fn steps_all(
+        &self,
+        steps: &[BoolE],
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> bool {
+        steps.iter().all(|b| match b {
+            BoolE::StepsCmp { op, a, b } => self.steps_cmp(*op, *a, *b, st, ctx, ws),
+            other => self.eval_bool(other, st, ctx, ws),
+        })
     }
 }
