@@ -6,7 +6,7 @@
 use super::eval::Ctx;
 use super::ir::*;
 use super::sitetest::SiteTest;
-use super::{Game, Move, MoveKind, State, Workspace};
+use super::{Game, Move, State, Workspace};
 use crate::board::{Dir, Relation, Site};
 
 impl Game {
@@ -65,16 +65,7 @@ impl Game {
             }
             let t = radial[k];
             if (st.what[t as usize] == 0) == land_empty {
-                out.push(Move {
-                    kind: MoveKind::Step,
-                    from: f,
-                    to: t,
-                    what: comp,
-                    dir: if k > 0 { d as u8 } else { 255 },
-                    stack,
-                    node: id,
-                    site,
-                });
+                out.push(Move::hop(f, t, comp, d as u8, k, stack, id, site));
             }
         }
     }

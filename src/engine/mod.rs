@@ -135,6 +135,26 @@ impl Move {
         }
     }
 
+    /// A hop from `from` to `to` along direction `dir`, jumping `jumped`
+    /// sites (none: it landed next to its origin, and has no direction).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn hop(
+        from: Site,
+        to: Site,
+        what: u8,
+        dir: u8,
+        jumped: usize,
+        stack: bool,
+        node: u32,
+        site: Site,
+    ) -> Move {
+        Move {
+            dir: if jumped > 0 { dir } else { 255 },
+            site,
+            ..Move::carry(from, to, what, stack, node)
+        }
+    }
+
     pub fn pass() -> Move {
         Move {
             kind: MoveKind::Pass,

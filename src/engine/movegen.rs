@@ -445,16 +445,7 @@ impl Game {
                             ..ctx
                         };
                         if self.site_test(land, t, st, c, ws) {
-                            out.push(Move {
-                                kind: MoveKind::Step,
-                                from: f,
-                                to: t,
-                                what: comp,
-                                dir: if k > 0 { d as u8 } else { 255 },
-                                stack: *stack,
-                                node: id,
-                                site: ctx.site,
-                            });
+                            out.push(Move::hop(f, t, comp, d as u8, k, *stack, id, ctx.site));
                         }
                     }
                 }
