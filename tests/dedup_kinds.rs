@@ -67,3 +67,74 @@ fn alternatives_of_different_kinds_keep_all_their_moves() {
     assert_eq!(g.legal_moves(&g.initial_state()).len(), 17);
     assert!(no_repeats(&g) > 16);
 }
+
+/// A game of discs that move by `piece_moves`, from a crowded start.
+fn pieces(piece_moves: &str) -> Game {
+    let text = format!(
+        r#"(game "Apart" (players 2)
+            (equipment {{ (board (square 5)) (piece "Disc" Each {piece_moves}) }})
+            (rules
+                (start {{ (place "Disc1" (sites {{6 7 8 12 16}})) (place "Disc2" (sites {{11 13 17 18}})) }})
+                (play (forEach Piece))
+                (end (if (all Passed) (result Mover Draw)))))"#
+    );
+    ludeme::load_str("apart.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Alternatives of one kind from the piece's own site are not
+/// de-duplicated when their targets never meet on the board (steps, and
+/// hops over at least one site), and still are when they can (steps and
+/// slides, steps and hops that may land next to the origin). Either way
+/// every list is the generic twin's, which always de-duplicates.
+#[test]
+fn piece_alternatives_with_targets_apart_are_not_deduplicated() {
+    let step = "(move Step (to if:(is Empty (to))))";
+    let hop = |lo: u32, dirs: &str| {
+        format!(
+            "(move Hop {dirs} (between (range {lo} 3) if:(is Occupied (between))) (to if:(is Empty (to))))"
+        )
+    };
+    for (moves, apart) in [
+        (format!("(or {step} {})", hop(1, "")), true),
+        (format!("(or {step} {})", hop(2, "Orthogonal")), true),
+        (format!("(or {{ {} {step} }})", hop(1, "Diagonal")), true),
+        (format!("(or {step} {})", hop(0, "")), false),
+        (format!("(or {step} (move Slide))"), false),
+        (
+            format!("(or (move Step Orthogonal) {})", hop(1, "Diagonal")),
+            true,
+        ),
+        (
+            format!("(or (move Step Orthogonal) (move Slide Diagonal))"),
+            true,
+        ),
+        (
+            format!("(or (move Step Diagonal) (move Slide Orthogonal))"),
+            true,
+        ),
+        (
+            format!("(or {step} (move (from) (to (sites Empty))))"),
+            false,
+        ),
+    ] {
+        let g = pieces(&moves);
+        assert_eq!(g.deduplicated_phases(), vec![!apart], "{moves}");
+        assert!(no_repeats(&g) > 5, "{moves}");
+        let generic = g.generic_twin();
+        assert_eq!(generic.deduplicated_phases(), vec![true]);
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        for _ in 0..20 {
+            let mut st = g.initial_state();
+            for _ in 0..40 {
+                let legal = g.legal_moves(&st);
+                assert_eq!(legal, generic.legal_moves(&st), "{moves}");
+                if st.is_over() {
+                    break;
+                }
+                let m = legal[rng.random_range(0..legal.len())];
+                g.apply(&mut st, &m);
+            }
+        }
+    }
+}

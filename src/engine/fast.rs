@@ -126,14 +126,23 @@ impl FastInfo {
 
 impl Game {
     /// A copy of the game with every fast path off: the generic evaluation
-    /// the fast paths must agree with (for tests).
+    /// the fast paths must agree with (for tests). Its move lists are
+    /// always de-duplicated, which changes nothing unless a list the
+    /// analysis took to be free of repeats has one.
     #[doc(hidden)]
     pub fn generic_twin(&self) -> Game {
         Game {
             fast: FastInfo::default(),
             plan: Default::default(),
+            may_duplicate: vec![true; self.may_duplicate.len()],
             ..self.clone()
         }
+    }
+
+    /// Per phase: whether its move lists are de-duplicated (for tests).
+    #[doc(hidden)]
+    pub fn deduplicated_phases(&self) -> Vec<bool> {
+        self.may_duplicate.clone()
     }
 
     /// How many rule-tree nodes each fast path covers (for tests).

@@ -617,16 +617,16 @@ impl Game {
             // alternatives whose moves are of different kinds never repeat
             // one another (a duplicate has the same kind, origin, target and
             // piece)
+            // nor do alternatives that move a piece from the current
+            // `(from)` to sites that never coincide on this board
             GenKind::Or(v) => {
-                v.iter().any(|&c| self.tree_may_duplicate(c)) || {
-                    let mut seen = 0u8;
-                    v.iter().any(|&c| {
-                        let k = self.tree_kinds(c);
-                        let overlap = seen & k != 0;
-                        seen |= k;
-                        overlap
+                v.iter().any(|&c| self.tree_may_duplicate(c))
+                    || v.iter().enumerate().any(|(i, &a)| {
+                        v[..i].iter().any(|&b| {
+                            self.tree_kinds(a) & self.tree_kinds(b) != 0
+                                && !self.targets_apart(a, b)
+                        })
                     })
-                }
             }
             GenKind::Priority(v) => v.iter().any(|&c| self.tree_may_duplicate(c)),
             GenKind::If(_, a, b) => {
@@ -637,6 +637,72 @@ impl Game {
             GenKind::ForEachPiece(list) => list
                 .iter()
                 .any(|&(_, g)| self.tree_may_duplicate(g) || !self.tree_uses_origin(g)),
+            _ => false,
+        }
+    }
+
+    /// Whether the trees `a` and `b` only make moves from the current
+    /// `(from)` and, from every board site, reach disjoint sets of targets
+    /// (so no move of one is a move of the other).
+    fn targets_apart(&self, a: u32, b: u32) -> bool {
+        let n = self.board.len();
+        let (mut ta, mut tb) = (vec![false; n], vec![false; n]);
+        (0..n as Site).all(|f| {
+            ta.iter_mut().for_each(|x| *x = false);
+            tb.iter_mut().for_each(|x| *x = false);
+            self.origin_targets(a, f, &mut ta)
+                && self.origin_targets(b, f, &mut tb)
+                && ta.iter().zip(&tb).all(|(x, y)| !(x & y))
+        })
+    }
+
+    /// Marks in `out` every board site a move of the tree under `id` from
+    /// `f` can go to; false when the tree has a move that does not start
+    /// from the current `(from)` or whose targets are not known from the
+    /// board alone.
+    fn origin_targets(&self, id: u32, f: Site, out: &mut [bool]) -> bool {
+        let mut mark = |t: Site| match out.get_mut(t as usize) {
+            Some(x) => {
+                *x = true;
+                true
+            }
+            None => false,
+        };
+        match &self.gens[id as usize].kind {
+            GenKind::Or(v) => v.iter().all(|&c| self.origin_targets(c, f, out)),
+            GenKind::If(_, a, b) => {
+                self.origin_targets(*a, f, out) && b.is_none_or(|b| self.origin_targets(b, f, out))
+            }
+            GenKind::Step {
+                from: FromSpec::Current,
+                dirs,
+                ..
+            } => match dirs {
+                DirSpec::Relation(rel) => self.board.neighbours(f, *rel).iter().all(|&t| mark(t)),
+                DirSpec::Dirs(dl) => dl
+                    .iter()
+                    .all(|&d| self.board.step(f, d).is_none_or(&mut mark)),
+            },
+            GenKind::Hop {
+                from: FromSpec::Current,
+                dirs,
+                min,
+                max,
+                ..
+            } => self.dirs_at(f, dirs).iter().all(|&d| {
+                let radial = self.board.radial(f, d);
+                let lo = (*min).max(0) as usize;
+                let hi = (*max as i64 + 1).max(0) as usize;
+                radial.iter().take(hi).skip(lo).all(|&t| mark(t))
+            }),
+            GenKind::Slide {
+                from: FromSpec::Current,
+                dirs,
+                ..
+            } => self
+                .dirs_at(f, dirs)
+                .iter()
+                .all(|&d| self.board.radial(f, d).iter().all(|&t| mark(t))),
             _ => false,
         }
     }
