@@ -43,6 +43,11 @@ pub(crate) enum FastCond {
     PiecesCmp(Role, CmpOp, i32),
     /// `(is Prev Mover)`
     PrevMover,
+    /// `(is Proposed P)`
+    Proposed(u32),
+    /// `(and (is Proposed P) …)`: false while P is not proposed, else the
+    /// whole condition evaluated in full.
+    ProposedAnd(u32),
 }
 
 impl FastCond {
@@ -57,6 +62,11 @@ impl FastCond {
         };
         match b {
             BoolE::IsPrevMover => Some(FastCond::PrevMover),
+            BoolE::IsProposed(id) => Some(FastCond::Proposed(*id)),
+            BoolE::And(v) => match v.first() {
+                Some(BoolE::IsProposed(id)) => Some(FastCond::ProposedAnd(*id)),
+                _ => None,
+            },
             BoolE::Cmp(op, a, c) => match (&**a, &**c) {
                 (a, IntE::Const(k)) => Some(FastCond::PiecesCmp(pieces(a)?, *op, *k)),
                 (IntE::Const(k), c) => Some(FastCond::PiecesCmp(pieces(c)?, op.swapped(), *k)),
@@ -203,6 +213,10 @@ impl Game {
                 cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
             }
             Some(FastCond::PrevMover) => st.prev_mover == st.mover,
+            Some(FastCond::Proposed(id)) => st.proposed & (1u64 << id) != 0,
+            Some(FastCond::ProposedAnd(id)) => {
+                st.proposed & (1u64 << id) != 0 && self.eval_bool(b, st, ctx, ws)
+            }
             None => self.eval_bool(b, st, ctx, ws),
         }
     }
