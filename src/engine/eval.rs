@@ -61,7 +61,7 @@ impl Game {
     }
 
     #[inline]
-    fn role_matches(&self, r: Role, owner: u8, comp: u8, st: &State) -> bool {
+    pub(crate) fn role_matches(&self, r: Role, owner: u8, comp: u8, st: &State) -> bool {
         if comp == 0 {
             return false;
         }
@@ -112,7 +112,7 @@ impl Game {
                 } as usize;
                 let t = &ws.steps_cache[*id as usize];
                 if t.epoch == ws.epoch && o < t.ans.len() {
-                    t.ans[o]
+                    t.get(o)
                 } else {
                     self.eval_int_full(e, st, ctx, ws)
                 }

@@ -108,6 +108,8 @@ enum Leaf {
     General,
     /// [`Game::step_to_empty`] from the current `(from)`.
     StepToEmpty(Relation),
+    /// [`Game::step_slots_steps`] from the current `(from)`.
+    StepSlotsSteps(Relation),
     /// [`Game::hop_plain`] from the current `(from)`.
     Hop {
         over_empty: bool,
@@ -245,6 +247,15 @@ impl Game {
                     self.step_to_empty(st, f, comp, rel, *stack, id, out)
                 }
                 (
+                    Leaf::StepSlotsSteps(rel),
+                    GenKind::Step {
+                        to_if: Some(to_if),
+                        stack,
+                        ..
+                    },
+                ) if self.step_slots_steps((rel, *stack, id), to_if, f, comp, st, ctx, ws, out) => {
+                }
+                (
                     Leaf::Hop {
                         over_empty,
                         land_empty,
@@ -286,6 +297,18 @@ fn leaf_of(n: &GenNode) -> Leaf {
             ..
         } if SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::Empty).emptiness() == Some(true) => {
             Leaf::StepToEmpty(*rel)
+        }
+        GenKind::Step {
+            from: FromSpec::Current,
+            dirs: DirSpec::Relation(rel),
+            to_if,
+            ..
+        } if matches!(
+            SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::Empty),
+            SiteTest::SlotsThenSteps(..)
+        ) =>
+        {
+            Leaf::StepSlotsSteps(*rel)
         }
         GenKind::Hop {
             from: FromSpec::Current,

@@ -18,6 +18,7 @@ mod repeat;
 pub mod sets;
 mod sitetest;
 mod slots;
+mod stepgen;
 pub(crate) mod steps;
 
 use crate::board::{Board, NONE, Site};

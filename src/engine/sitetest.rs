@@ -105,7 +105,9 @@ impl Game {
     }
 
     /// Every one of `steps` (each a [`BoolE::StepsCmp`]) holds, in order.
-    #[inline]
+    /// Out of line: the common step shape has its own loop (stepgen.rs),
+    /// and the general site test stays small.
+    #[inline(never)]
     pub(crate) fn steps_all(
         &self,
         steps: &[BoolE],

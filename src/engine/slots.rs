@@ -27,7 +27,7 @@ pub(crate) struct SlotPlan {
 
 impl SlotPlan {
     /// Whether the tests hold with `(to)` = `t` (a board site).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn holds(&self, st: &State, t: Site) -> bool {
         let t = t as usize;
         self.comps >> st.what[t] & 1 != 0

@@ -9,7 +9,7 @@
 //! shared by every `count Steps` with the same step and targets.
 
 use super::eval::{Ctx, cmp};
-use super::ir::{CmpOp, DirSpec, RegionE, StepSearch, StepsTerm};
+use super::ir::{BoolE, CmpOp, DirSpec, IntE, RegionE, Slot, StepSearch, StepsTerm};
 use super::{Game, State, Workspace};
 use crate::board::Site;
 
@@ -35,8 +35,22 @@ pub(crate) struct StepPlan {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct StepTable {
     pub(crate) epoch: u64,
-    /// The count for each board site as the origin.
+    /// The board sites whose count is 0 (bit `s % 64` of word `s / 64`).
+    pub(crate) zero: Vec<u64>,
+    /// The count of each other board site as the origin.
     pub(crate) ans: Vec<i32>,
+}
+
+impl StepTable {
+    /// The count from board site `s`.
+    #[inline]
+    pub(crate) fn get(&self, s: usize) -> i32 {
+        if self.zero[s >> 6] >> (s & 63) & 1 != 0 {
+            0
+        } else {
+            self.ans[s]
+        }
+    }
 }
 
 impl Game {
@@ -85,10 +99,16 @@ impl Game {
         st: &State,
         ws: &mut Workspace,
     ) -> i32 {
+        self.ensure_steps(slot, st, ws);
+        ws.steps_cache[slot].get(origin as usize)
+    }
+
+    /// Builds the table of `slot` for this position unless it is built.
+    #[inline]
+    pub(crate) fn ensure_steps(&self, slot: usize, st: &State, ws: &mut Workspace) {
         if ws.steps_cache[slot].epoch != ws.epoch {
             self.build_steps(slot, st, ws);
         }
-        ws.steps_cache[slot].ans[origin as usize]
     }
 
     /// [`BoolE::StepsCmp`]: each side is what `eval_int` gives for the
@@ -110,7 +130,7 @@ impl Game {
     }
 
     #[inline]
-    fn steps_term(&self, t: StepsTerm, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
+    pub(crate) fn steps_term(&self, t: StepsTerm, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
         if t.id == StepsTerm::CONST {
             return t.plus;
         }
@@ -136,121 +156,178 @@ impl Game {
     ///   least layer one step from it), or none if unreached (then nothing
     ///   one step from it is reached); only the sites outside E and T look
     ///   at the sites one step from them.
+    ///
+    /// The sites counting 0 are kept as a bit set (`StepTable::zero`), and
+    /// only the others get an entry in `ans`. Each layer is found from the
+    /// cheaper side: from the last layer, each of its sites adding the sites
+    /// one step to it, or from the sites not reached yet, each looking for
+    /// a site of the last layer one step from it.
     #[inline(never)]
     fn build_steps(&self, slot: usize, st: &State, ws: &mut Workspace) {
         let n = self.board.len();
         let plan = &self.step_plans[slot];
-        let (search, targets) = &**plan.search.as_ref().expect("a cacheable search");
-        // neither the targets nor the step condition (but for `(to)`, bound
-        // to each site by `pred_mask`) read the move context
-        let ctx = Ctx::default();
         let w = plan.words;
         let mut table = std::mem::take(&mut ws.steps_cache[slot]);
         table.epoch = ws.epoch;
-        let ans = &mut table.ans;
-        ans.resize(n, 0);
-        let mut tset = ws.take_set();
-        self.eval_region(targets, st, ctx, ws, &mut tset);
-        // as Ludii: an empty target region counts 0, before any search
-        if tset.is_empty() {
-            ans.fill(0);
-            ws.give_set(tset);
-            ws.steps_cache[slot] = table;
-            return;
-        }
-        let mut enter = ws.take_set();
-        match &search.enter {
-            Some(c) => self.pred_mask(c, st, ctx, ws, &mut enter),
-            None => (0..n as Site).for_each(|s| enter.insert(s)),
-        }
-        // bit sets of board sites: targets, enterable, reached, last layer, next layer
+        table.ans.resize(n, 0);
+        table.zero.resize(w, 0);
+        // bit sets of board sites: targets, enterable, reached, last layer,
+        // next layer, scratch
         let mut bits = std::mem::take(&mut ws.step_bits);
         bits.clear();
-        bits.resize(5 * w, 0);
+        bits.resize(6 * w, 0);
         let (tw, rest) = bits.split_at_mut(w);
         let (ew, rest) = rest.split_at_mut(w);
-        let (reached, rest) = rest.split_at_mut(w);
-        let (layer, next) = rest.split_at_mut(w);
+        self.step_masks(plan, st, ws, tw, ew);
         let last = if n % 64 == 0 {
             !0
         } else {
             (1u64 << (n % 64)) - 1
         };
-        for i in 0..w {
-            let keep = if i + 1 == w { last } else { !0 };
-            tw[i] = tset.words()[i] & keep;
-            ew[i] = enter.words()[i] & keep;
-            reached[i] = tw[i] & ew[i];
-            layer[i] = reached[i];
+        let keep = |i: usize| if i + 1 == w { last } else { !0 };
+        // as Ludii: an empty target region counts 0, before any search
+        if tw.iter().all(|&x| x == 0) {
+            (0..w).for_each(|i| table.zero[i] = keep(i));
+            ws.step_bits = bits;
+            ws.steps_cache[slot] = table;
+            return;
         }
-        ws.give_set(tset);
-        ws.give_set(enter);
-        ans.fill(UNREACHABLE);
+        table.zero.copy_from_slice(tw);
+        let ans = &mut table.ans;
         let masks = &plan.masks;
         let back = if plan.back.is_empty() {
             masks
         } else {
             &plan.back
         };
+        let (reached, rest) = rest.split_at_mut(w);
+        let (layer, rest) = rest.split_at_mut(w);
+        let (next, cand) = rest.split_at_mut(w);
+        for i in 0..w {
+            reached[i] = tw[i] & ew[i];
+            layer[i] = reached[i];
+        }
         if w == 1 {
             // boards of up to 64 sites: each set is one word
             let (e, mut seen, mut layer) = (ew[0], reached[0], layer[0]);
             let mut d = 0;
-            while layer != 0 {
-                let mut next = 0;
-                let mut b = layer;
-                while b != 0 {
-                    let s = b.trailing_zeros() as usize;
-                    b &= b - 1;
-                    ans[s] = d;
-                    next |= back[s];
-                }
-                layer = next & e & !seen;
-                seen |= layer;
+            loop {
                 d += 1;
+                let cand = e & !seen;
+                if cand == 0 {
+                    break;
+                }
+                let mut next = 0;
+                if cand.count_ones() < layer.count_ones() {
+                    let mut b = cand;
+                    while b != 0 {
+                        let s = b.trailing_zeros() as usize;
+                        b &= b - 1;
+                        if masks[s] & layer != 0 {
+                            next |= 1 << s;
+                        }
+                    }
+                } else {
+                    let mut b = layer;
+                    while b != 0 {
+                        let s = b.trailing_zeros() as usize;
+                        b &= b - 1;
+                        next |= back[s];
+                    }
+                    next &= cand;
+                }
+                if next == 0 {
+                    break;
+                }
+                let mut b = next;
+                while b != 0 {
+                    ans[b.trailing_zeros() as usize] = d;
+                    b &= b - 1;
+                }
+                seen |= next;
+                layer = next;
             }
             reached[0] = seen;
         } else {
             let mut d = 0;
             loop {
-                next.iter_mut().for_each(|x| *x = 0);
-                for (i, &lw) in layer.iter().enumerate() {
-                    let mut b = lw;
-                    while b != 0 {
-                        let s = i * 64 + b.trailing_zeros() as usize;
-                        b &= b - 1;
-                        ans[s] = d;
-                        let m = &back[s * w..s * w + w];
-                        next.iter_mut().zip(m).for_each(|(x, &y)| *x |= y);
-                    }
-                }
-                let mut any = 0;
+                d += 1;
+                let (mut nc, mut nl) = (0, 0);
                 for i in 0..w {
-                    next[i] &= ew[i] & !reached[i];
-                    reached[i] |= next[i];
-                    any |= next[i];
+                    cand[i] = ew[i] & !reached[i];
+                    nc += cand[i].count_ones();
+                    nl += layer[i].count_ones();
                 }
-                if any == 0 {
+                if nc == 0 {
                     break;
                 }
+                next.iter_mut().for_each(|x| *x = 0);
+                if nc < nl {
+                    for i in 0..w {
+                        let mut b = cand[i];
+                        while b != 0 {
+                            let s = i * 64 + b.trailing_zeros() as usize;
+                            b &= b - 1;
+                            let m = &masks[s * w..s * w + w];
+                            if m.iter().zip(&*layer).any(|(x, y)| x & y != 0) {
+                                next[i] |= 1 << (s & 63);
+                            }
+                        }
+                    }
+                } else {
+                    for (i, &lw) in layer.iter().enumerate() {
+                        let mut b = lw;
+                        while b != 0 {
+                            let s = i * 64 + b.trailing_zeros() as usize;
+                            b &= b - 1;
+                            let m = &back[s * w..s * w + w];
+                            next.iter_mut().zip(m).for_each(|(x, &y)| *x |= y);
+                        }
+                    }
+                    next.iter_mut().zip(&*cand).for_each(|(x, &y)| *x &= y);
+                }
+                if next.iter().all(|&x| x == 0) {
+                    break;
+                }
+                for (i, &nw) in next.iter().enumerate() {
+                    let mut b = nw;
+                    while b != 0 {
+                        ans[i * 64 + b.trailing_zeros() as usize] = d;
+                        b &= b - 1;
+                    }
+                    reached[i] |= nw;
+                }
                 layer.copy_from_slice(next);
-                d += 1;
+            }
+        }
+        // the sites of E outside T never reached
+        for i in 0..w {
+            let mut b = ew[i] & !tw[i] & !reached[i];
+            while b != 0 {
+                ans[i * 64 + b.trailing_zeros() as usize] = UNREACHABLE;
+                b &= b - 1;
             }
         }
         // the origins that look at the sites one step from them (they only
-        // read the layers of reached sites, which are in E)
+        // read the layers of reached sites, which are in E; those of T count
+        // 0 and have no entry)
         for i in 0..w {
-            let keep = if i + 1 == w { last } else { !0 };
-            let mut b = !tw[i] & !ew[i] & keep;
+            let mut b = !tw[i] & !ew[i] & keep(i);
             while b != 0 {
                 let o = i * 64 + b.trailing_zeros() as usize;
                 b &= b - 1;
+                let m = &masks[o * w..o * w + w];
                 let mut best = UNREACHABLE;
                 for (k, &r) in reached.iter().enumerate() {
-                    let mut m = masks[o * w + k] & r;
-                    while m != 0 {
-                        best = best.min(ans[k * 64 + m.trailing_zeros() as usize]);
-                        m &= m - 1;
+                    let mut x = m[k] & r;
+                    if x & tw[k] != 0 {
+                        // a site of T ∩ E, layer 0
+                        best = 0;
+                        break;
+                    }
+                    while x != 0 {
+                        best = best.min(ans[k * 64 + x.trailing_zeros() as usize]);
+                        x &= x - 1;
                     }
                 }
                 ans[o] = if best == UNREACHABLE {
@@ -260,15 +337,116 @@ impl Game {
                 };
             }
         }
-        // targets outside E count 0 too
-        for i in 0..w {
-            let mut b = tw[i] & !ew[i];
-            while b != 0 {
-                ans[i * 64 + b.trailing_zeros() as usize] = 0;
-                b &= b - 1;
-            }
-        }
         ws.step_bits = bits;
         ws.steps_cache[slot] = table;
+    }
+
+    /// The targets and the enterable sites of `plan`'s search into `tw`
+    /// and `ew` (board sites only; bits past the board may be set): in one
+    /// pass over the board when each is a set of components (at most 64),
+    /// else through `eval_region` and `pred_mask`.
+    fn step_masks(
+        &self,
+        plan: &StepPlan,
+        st: &State,
+        ws: &mut Workspace,
+        tw: &mut [u64],
+        ew: &mut [u64],
+    ) {
+        let (search, targets) = &**plan.search.as_ref().expect("a cacheable search");
+        // neither the targets nor the step condition (but for `(to)`, bound
+        // to each site) read the move context
+        let ctx = Ctx::default();
+        let n = self.board.len();
+        let tm = self.region_comps(targets, st);
+        let em = match &search.enter {
+            Some(c) => self.pred_comps(c, st),
+            None => Some(!0),
+        };
+        if let (Some(tm), Some(em)) = (tm, em) {
+            for ((t, e), chunk) in tw
+                .iter_mut()
+                .zip(ew.iter_mut())
+                .zip(st.what[..n].chunks(64))
+            {
+                let (mut x, mut y) = (0u64, 0u64);
+                for (j, &c) in chunk.iter().enumerate() {
+                    x |= (tm >> c & 1) << j;
+                    y |= (em >> c & 1) << j;
+                }
+                *t = x;
+                *e = y;
+            }
+            return;
+        }
+        let mut set = ws.take_set();
+        self.eval_region(targets, st, ctx, ws, &mut set);
+        tw.copy_from_slice(&set.words()[..tw.len()]);
+        match &search.enter {
+            Some(c) => self.pred_mask(c, st, ctx, ws, &mut set),
+            None => (0..n as Site).for_each(|s| set.insert(s)),
+        }
+        ew.copy_from_slice(&set.words()[..ew.len()]);
+        ws.give_set(set);
+    }
+
+    /// The components (bit `c`) whose board sites region `r` holds, when it
+    /// is a set of components and there are at most 64 of them (the same
+    /// sites as `eval_region` on the board).
+    fn region_comps(&self, r: &RegionE, st: &State) -> Option<u64> {
+        if self.comps.len() > 64 {
+            return None;
+        }
+        match r {
+            RegionE::Empty => Some(1),
+            RegionE::Occupied { who, .. } => Some(
+                self.comps_where64(|c| c != 0 && self.role_matches(*who, self.owner(c), c, st)),
+            ),
+            _ => None,
+        }
+    }
+
+    /// The components (bit `c`) of the board sites where `b` holds with
+    /// `(to)` at the site, when that depends on the site's top component
+    /// only and there are at most 64 (the same sites as `pred_mask`).
+    fn pred_comps(&self, b: &BoolE, st: &State) -> Option<u64> {
+        if self.comps.len() > 64 {
+            return None;
+        }
+        let all = self.comps_where64(|_| true);
+        let val = |v: &IntE| match v {
+            IntE::Const(k) => Some(*k),
+            IntE::Role(r) => Some(self.role(*r, st) as i32),
+            _ => None,
+        };
+        Some(match b {
+            BoolE::Const(true) => all,
+            BoolE::Const(false) => 0,
+            BoolE::EmptyAt(Slot::To) => 1,
+            BoolE::OccupiedAt(Slot::To) => all & !1,
+            BoolE::WhoAt(Slot::To, op, v) => {
+                let k = val(v)?;
+                self.comps_where64(|c| cmp(*op, self.owner(c) as i32, k))
+            }
+            BoolE::WhatAt(Slot::To, op, v) => {
+                let k = val(v)?;
+                self.comps_where64(|c| cmp(*op, c as i32, k))
+            }
+            BoolE::Not(a) => all & !self.pred_comps(a, st)?,
+            BoolE::And(v) => v
+                .iter()
+                .try_fold(all, |m, x| Some(m & self.pred_comps(x, st)?))?,
+            BoolE::Or(v) => v
+                .iter()
+                .try_fold(0, |m, x| Some(m | self.pred_comps(x, st)?))?,
+            _ => return None,
+        })
+    }
+
+    /// The components (at most 64) for which `f` holds, bit `c`.
+    fn comps_where64(&self, f: impl Fn(u8) -> bool) -> u64 {
+        (0..self.comps.len().min(64))
+            .filter(|&c| f(c as u8))
+            .fold(0, |m, c| m | 1 << c)
     }
 }

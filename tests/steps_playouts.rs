@@ -1,0 +1,128 @@
+//! The per-position `count Steps` table and the step generator that reads
+//! it (`engine/steps.rs`, `engine/stepgen.rs`) along random games: the
+//! Icebreaker description against a disguised copy whose search reads
+//! `(from)` (so it is searched from each origin, and the comparison is a
+//! general one), on boards of one, two and three 64-site words; and the
+//! same comparison on small games with one-way steps. At every decision
+//! both must list the same moves in the same order and reach the same
+//! state.
+
+use ludeme::{Choices, Game};
+use rand::{Rng, SeedableRng};
+
+fn load(name: &str, text: &str, options: &[&str]) -> Game {
+    let choices = Choices {
+        options: options.iter().map(|s| s.to_string()).collect(),
+        ruleset: None,
+    };
+    ludeme::load_str(name, text, &choices).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Plays `games` random games of at most `max` decisions with both games,
+/// checking they agree at every step; returns the decisions played.
+fn agree(fast: &Game, slow: &Game, games: u32, max: usize, seed: u64) -> usize {
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let (mut wf, mut wsl) = (fast.new_workspace(), slow.new_workspace());
+    let (mut lf, mut ls) = (Vec::new(), Vec::new());
+    let mut played = 0;
+    for _ in 0..games {
+        let mut sf = fast.initial_state();
+        let mut ss = slow.initial_state();
+        for _ in 0..max {
+            fast.legal_moves_into(&sf, &mut wf, &mut lf);
+            slow.legal_moves_into(&ss, &mut wsl, &mut ls);
+            assert_eq!(
+                fast.move_texts(&lf),
+                slow.move_texts(&ls),
+                "legal moves differ after {played} decisions"
+            );
+            if lf.is_empty() {
+                break;
+            }
+            let i = rng.random_range(0..lf.len());
+            fast.apply_with(&mut sf, &lf[i], &mut wf);
+            slow.apply_with(&mut ss, &ls[i], &mut wsl);
+            assert_eq!(sf, ss, "states differ");
+            played += 1;
+        }
+    }
+    played
+}
+
+const SEA_STEP: &str = r#"(define "SeaStep" (step (to if:("NoShipAt" (to)))))"#;
+const SEA_STEP_SEARCHED: &str =
+    r#"(define "SeaStep" (step (to if:(and ("NoShipAt" (to)) (!= (from) -5)))))"#;
+
+#[test]
+fn icebreaker_agrees_with_the_search_from_each_origin() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/icebreaker.lud");
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(SEA_STEP));
+    let searched = text.replace(SEA_STEP, SEA_STEP_SEARCHED);
+    for (size, games) in [("4", 6), ("5", 6), ("6", 3), ("8", 2)] {
+        let opt = format!("Board Size/{size}");
+        let fast = load("icebreaker.lud", &text, &[&opt]);
+        let slow = load("searched.lud", &searched, &[&opt]);
+        assert!(fast.debug_gens().contains("StepsCmp"));
+        assert!(!slow.debug_gens().contains("StepsCmp"));
+        let played = agree(&fast, &slow, games, 400, 11);
+        assert!(
+            played > 25 * games as usize,
+            "size {size}: {played} decisions"
+        );
+    }
+}
+
+/// Discs that step one way (or any way) to a cell nearer to the markers,
+/// through cells without a P2 disc; the markers are taken. The table's
+/// search runs backwards along the one-way steps.
+fn one_way(board: &str, dirs: &str, searched: bool) -> Game {
+    let extra = if searched { "(!= (from) -5)" } else { "" };
+    let step = format!("(step {dirs} (to if:(and (!= (who at:(to)) 2) {extra})))");
+    let d = |s: &str| format!("(count Steps {step} {s} (sites Occupied by:Neutral))");
+    let text = format!(
+        r#"(game "OneWay"
+    (players 2)
+    (equipment {{
+        (board {board})
+        (piece "Disc" Each
+            (move Step {dirs}
+                (to if:(and (!= (who at:(to)) (mover)) (<= {to} (- {from} 1))))
+            )
+        )
+        (piece "Marker" Neutral)
+    }})
+    (rules
+        (start {{
+            (place "Marker0" (sites Inner))
+            (place "Disc1" {{0 1}})
+            (place "Disc2" (sites Corners))
+        }})
+        (play (forEach Piece))
+    )
+)"#,
+        to = d("(to)"),
+        from = d("(from)"),
+    );
+    load("oneway.lud", &text, &[])
+}
+
+#[test]
+fn one_way_steps_agree_with_the_search_from_each_origin() {
+    let mut played = 0;
+    for board in ["(square 5)", "(square 9)", "(hex 4)", "(hex 6)"] {
+        for dirs in [
+            "Orthogonal",
+            "Adjacent",
+            "(directions {N E})",
+            "(directions {S W NE})",
+        ] {
+            let fast = one_way(board, dirs, false);
+            let slow = one_way(board, dirs, true);
+            assert!(fast.debug_gens().contains("StepsCmp"), "{board} {dirs}");
+            assert!(!slow.debug_gens().contains("StepsCmp"));
+            played += agree(&fast, &slow, 4, 60, 5);
+        }
+    }
+    assert!(played > 300, "{played} decisions");
+}
