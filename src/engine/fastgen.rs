@@ -176,6 +176,10 @@ impl Game {
             return false;
         }
         let n = self.board.len();
+        if self.small_adj.len() == 4 * n {
+            self.add_around_small(st, (rel, filter, op, k), add, out);
+            return true;
+        }
         let words = self.plan.words;
         let mut keep = ws.take_set();
         for s in 0..n {
@@ -210,6 +214,58 @@ impl Game {
         }
         ws.give_set(keep);
         true
+    }
+
+    /// [`Game::add_around`] on a board of at most 64 sites: the kept
+    /// sites and each site's neighbours are one word each.
+    fn add_around_small(
+        &self,
+        st: &State,
+        (rel, filter, op, k): (Relation, Option<AroundFilter>, CmpOp, i32),
+        add: Move,
+        out: &mut Vec<Move>,
+    ) {
+        let n = self.board.len();
+        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+        let what = &st.what[..n];
+        // the empty sites, and the components the filter keeps as one bit
+        // each (at most 64 of them; otherwise the filter per site)
+        let comps = self.comps.len();
+        let (mut keep, mut empty) = (0u64, 0u64);
+        if comps <= 64 {
+            let kept = (0..comps).fold(0u64, |m, c| {
+                m | (self.around_filter(filter, c as u8, st) as u64) << c
+            });
+            let mut bit = 1u64;
+            for &c in what {
+                if kept >> (c & 63) & 1 != 0 {
+                    keep |= bit;
+                }
+                if c == 0 {
+                    empty |= bit;
+                }
+                bit <<= 1;
+            }
+        } else {
+            for (s, &c) in what.iter().enumerate() {
+                keep |= (self.around_filter(filter, c, st) as u64) << s;
+                empty |= ((c == 0) as u64) << s;
+            }
+        }
+        while empty != 0 {
+            let s = empty.trailing_zeros();
+            empty &= empty - 1;
+            let x = adj[s as usize] & keep;
+            // against k <= 0, every count from 1 up compares alike
+            let c = match x {
+                0 => 0,
+                _ if k <= 0 => 1,
+                _ => x.count_ones() as i32,
+            };
+            if super::eval::cmp(op, c, k) {
+                out.push(Move { to: s, ..add });
+            }
+        }
     }
 
     /// An `or` generates its alternatives one after the other and nothing
