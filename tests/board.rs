@@ -47,7 +47,7 @@ fn item(b: &[u8], i: &mut usize) -> Node {
             }
             let span = Span::new(0, start, *i);
             if close == b')' {
-                let head = Box::new(items.remove(0));
+                let head = std::sync::Arc::new(items.remove(0));
                 Node::new(Kind::Form { head, args: items }, span)
             } else {
                 Node::new(Kind::Array(items), span)

@@ -129,7 +129,7 @@ fn bad_inputs() {
 fn strip(n: &Node) -> Node {
     let kind = match &n.kind {
         Kind::Form { head, args } => Kind::Form {
-            head: Box::new(strip(head)),
+            head: std::sync::Arc::new(strip(head)),
             args: args.iter().map(strip).collect(),
         },
         Kind::Array(items) => Kind::Array(items.iter().map(strip).collect()),

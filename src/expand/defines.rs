@@ -12,6 +12,7 @@ use crate::syntax::{Kind, Node};
 use indexmap::IndexMap;
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Most nodes one expanded tree (or define body) may have.
 pub const MAX_NODES: usize = 200_000;
@@ -72,7 +73,7 @@ fn set_file(node: &mut Node, file: FileId) {
     node.span.file = file;
     match &mut node.kind {
         Kind::Form { head, args } => {
-            set_file(head, file);
+            set_file(Arc::make_mut(head), file);
             args.iter_mut().for_each(|a| set_file(a, file));
         }
         Kind::Array(items) => items.iter_mut().for_each(|a| set_file(a, file)),
@@ -81,33 +82,7 @@ fn set_file(node: &mut Node, file: FileId) {
     }
 }
 
-/// Size and depth of a tree, without recursion.
-pub(crate) fn measure(node: &Node) -> (usize, usize) {
-    let mut count = 0;
-    let mut max_depth = 0;
-    let mut stack: Vec<(&Node, usize)> = vec![(node, 1)];
-    while let Some((n, d)) = stack.pop() {
-        count += 1;
-        max_depth = max_depth.max(d);
-        match &n.kind {
-            Kind::Form { head, args } => {
-                stack.push((head, d + 1));
-                stack.extend(args.iter().map(|a| (a, d + 1)));
-            }
-            Kind::Array(items) => stack.extend(items.iter().map(|a| (a, d + 1))),
-            Kind::Named { value, .. } => stack.push((value, d + 1)),
-            _ => {}
-        }
-    }
-    (count, max_depth)
-}
-
-pub(crate) fn check_size(node: &Node, at: Span) -> Result<(), Diagnostic> {
-    let (count, depth) = measure(node);
-    check_counts(count, depth, at)
-}
-
-fn check_counts(count: usize, depth: usize, at: Span) -> Result<(), Diagnostic> {
+pub(crate) fn check_counts(count: usize, depth: usize, at: Span) -> Result<(), Diagnostic> {
     if count > MAX_NODES {
         return Err(
             Diagnostic::at(at, format!("this expands to more than {MAX_NODES} nodes"))
@@ -301,9 +276,6 @@ impl Expander {
                 return Err(e);
             }
         };
-        if let Some(n) = &r {
-            check_size(n, span)?;
-        }
         let mut shape = BodyShape {
             uses: Vec::new(),
             deepest: Vec::new(),
@@ -312,6 +284,10 @@ impl Expander {
         };
         if let Some(n) = &r {
             shape.walk(n, 1);
+            // the whole body, its `#n` included
+            let params: usize = shape.uses.iter().map(|&u| u as usize).sum();
+            let deepest = shape.deepest.iter().copied().max().unwrap_or(0) as usize;
+            check_counts(shape.nodes + params, shape.depth.max(deepest), span)?;
         }
         let r = Rc::new(Body { node: r, shape });
         self.memo
@@ -333,7 +309,7 @@ fn subst(
         Kind::Form { head, args: fargs } => {
             let new_head = match &head.kind {
                 Kind::Param(n) => match take_arg(args, uses, *n) {
-                    Some(h) if matches!(h.kind, Kind::Word(_) | Kind::Param(_)) => h,
+                    Some(h) if matches!(h.kind, Kind::Word(_) | Kind::Param(_)) => Arc::new(h),
                     Some(h) => {
                         return Err(Diagnostic::at(
                             h.span,
@@ -349,7 +325,7 @@ fn subst(
                         .expected(format!("the define to be called with argument #{n}")));
                     }
                 },
-                _ => (**head).clone(),
+                _ => Arc::clone(head),
             };
             let mut new_args = Vec::with_capacity(fargs.len());
             for a in fargs {
@@ -357,7 +333,7 @@ fn subst(
             }
             Some(Node::new(
                 Kind::Form {
-                    head: Box::new(new_head),
+                    head: new_head,
                     args: new_args,
                 },
                 node.span,

@@ -343,8 +343,7 @@ pub fn expand(
         },
         game_sub.span,
     );
-    defines::check_size(&expanded, game_span)?;
-    check_clean(&expanded)?;
+    check_expanded(&expanded, game_span)?;
 
     let info = read_info(&name, metadata, ruleset.as_deref());
     let options = opts
@@ -393,32 +392,40 @@ fn read_define(node: Node) -> Result<Option<(String, Span, Node)>, Diagnostic> {
     }
 }
 
-/// No `#n`, placeholder or `~` may survive expansion.
-fn check_clean(node: &Node) -> Result<(), Diagnostic> {
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
+/// The expanded game is not too large, and no `#n`, placeholder or `~`
+/// survived expansion (one walk for both; a size error comes first).
+fn check_expanded(node: &Node, at: Span) -> Result<(), Diagnostic> {
+    let mut left: Option<&Node> = None;
+    let mut count = 0;
+    let mut max_depth = 0;
+    let mut stack: Vec<(&Node, usize)> = Vec::with_capacity(64);
+    stack.push((node, 1));
+    while let Some((n, d)) = stack.pop() {
+        count += 1;
+        max_depth = max_depth.max(d);
         match &n.kind {
-            Kind::Param(i) => {
-                return Err(Diagnostic::at(n.span, format!("`#{i}` outside a define"))
-                    .expected("`#n` only inside `(define \"Name\" ...)` bodies"));
-            }
-            Kind::OptionRef { .. } | Kind::Tilde => {
-                return Err(Diagnostic::at(
-                    n.span,
-                    format!("{} left after expansion", n.describe()),
-                )
-                .expected("a value"));
+            Kind::Param(_) | Kind::OptionRef { .. } | Kind::Tilde => {
+                left.get_or_insert(n);
             }
             Kind::Form { head, args } => {
-                stack.push(head);
-                stack.extend(args);
+                stack.push((head, d + 1));
+                stack.extend(args.iter().map(|a| (a, d + 1)));
             }
-            Kind::Array(items) => stack.extend(items),
-            Kind::Named { value, .. } => stack.push(value),
+            Kind::Array(items) => stack.extend(items.iter().map(|a| (a, d + 1))),
+            Kind::Named { value, .. } => stack.push((value, d + 1)),
             _ => {}
         }
     }
-    Ok(())
+    defines::check_counts(count, max_depth, at)?;
+    match left {
+        None => Ok(()),
+        Some(n) => Err(match n.kind {
+            Kind::Param(i) => Diagnostic::at(n.span, format!("`#{i}` outside a define"))
+                .expected("`#n` only inside `(define \"Name\" ...)` bodies"),
+            _ => Diagnostic::at(n.span, format!("{} left after expansion", n.describe()))
+                .expected("a value"),
+        }),
+    }
 }
 
 /// Reads `(metadata (info { (key "text") ... (useFor { "Ruleset/X" } (key "text") ...) }) ...)`.

@@ -4,6 +4,7 @@
 use super::Choices;
 use crate::diag::{Diagnostic, Sources, Span};
 use crate::syntax::{Kind, Node, ast::Text};
+use std::sync::Arc;
 
 /// How deep option values may refer to other options (`<<Other>>`).
 const MAX_OPTION_NESTING: usize = 8;
@@ -478,7 +479,7 @@ impl Substitute<'_> {
                 let head_span = head.span;
                 let new_head = if matches!(head.kind, Kind::OptionRef { .. }) {
                     let mut toks = Vec::new();
-                    self.apply_at(*head, &mut toks, nest)?;
+                    self.apply_at(Arc::unwrap_or_clone(head), &mut toks, nest)?;
                     if toks.is_empty() {
                         return Err(Diagnostic::at(
                             head_span,
@@ -488,7 +489,7 @@ impl Substitute<'_> {
                     }
                     let h = toks.remove(0);
                     args.splice(0..0, toks);
-                    Box::new(h)
+                    Arc::new(h)
                 } else {
                     head
                 };

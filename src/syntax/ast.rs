@@ -111,9 +111,11 @@ pub struct Node {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
     /// `(head arg ...)`. The head is usually a `Word` (a ludeme name), a
-    /// `Str` (a define call `("Name" a b)`) or an `OptionRef`.
+    /// `Str` (a define call `("Name" a b)`) or an `OptionRef`. It is shared:
+    /// copying a form (as every define call does with the define's body)
+    /// copies its arguments but not its head.
     Form {
-        head: Box<Node>,
+        head: Arc<Node>,
         args: Vec<Node>,
     },
     /// `{ a b ... }`

@@ -16,6 +16,7 @@ use super::parse::{atom, is_word, unescape};
 use crate::diag::{FileId, Span};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 struct P<'a> {
     text: &'a str,
@@ -25,6 +26,9 @@ struct P<'a> {
     /// One shared text per distinct word or string: a description repeats
     /// the same few dozen names many times.
     interned: HashMap<&'a str, Text, BuildHasherDefault<WordHasher>>,
+    /// The elements of the forms and arrays being read, innermost last: each
+    /// list is moved out into a vector of its exact length when it closes.
+    pending: Vec<Node>,
 }
 
 /// FNV-1a: short keys, no need for a keyed hash here.
@@ -69,6 +73,7 @@ pub(super) fn parse(text: &str, file: FileId) -> Option<Vec<Node>> {
         i: 0,
         file,
         interned: HashMap::default(),
+        pending: Vec::with_capacity(64),
     };
     let mut out = Vec::new();
     p.ws();
@@ -301,7 +306,7 @@ impl<'a> P<'a> {
     fn form_node(&self, start: usize, head: Node, args: Vec<Node>) -> Node {
         Node::new(
             Kind::Form {
-                head: Box::new(head),
+                head: Arc::new(head),
                 args,
             },
             self.span(start),
@@ -314,12 +319,7 @@ impl<'a> P<'a> {
         self.ws();
         let head = self.head()?;
         self.ws();
-        let mut args = Vec::new();
-        while self.peek() != Some(b')') {
-            args.push(self.value()?);
-            self.ws();
-        }
-        self.i += 1;
+        let args = self.elements(b')')?;
         Some(self.form_node(start, head, args))
     }
 
@@ -373,12 +373,7 @@ impl<'a> P<'a> {
                 let start = self.i;
                 self.i += 1;
                 self.ws();
-                let mut items = Vec::new();
-                while self.peek() != Some(b'}') {
-                    items.push(self.value()?);
-                    self.ws();
-                }
-                self.i += 1;
+                let items = self.elements(b'}')?;
                 Some(Node::new(Kind::Array(items), self.span(start)))
             }
             b'"' => self.string(),
@@ -393,13 +388,13 @@ impl<'a> P<'a> {
                 if !is_word(text) {
                     return None;
                 }
-                let name = text.to_string();
+                let name = self.intern(text);
                 self.i += 1;
                 self.ws();
                 let value = self.value()?;
                 Some(Node::new(
                     Kind::Named {
-                        name: name.into(),
+                        name,
                         value: Box::new(value),
                     },
                     self.span(start),
@@ -447,20 +442,27 @@ impl<'a> P<'a> {
             None
         };
         self.eat(b'>')?;
-        Some(Node::new(
-            Kind::OptionRef {
-                key: key.into(),
-                arg: arg.map(Into::into),
-            },
-            self.span(start),
-        ))
+        Some(Node::new(Kind::OptionRef { key, arg }, self.span(start)))
     }
 
-    fn key(&mut self) -> Option<String> {
+    fn key(&mut self) -> Option<Text> {
         let start = self.i;
         while self.peek().is_some_and(is_word_byte) {
             self.i += 1;
         }
-        (self.i > start).then(|| self.text[start..self.i].to_string())
+        let text: &'a str = self.text;
+        (self.i > start).then(|| self.intern(&text[start..self.i]))
+    }
+
+    /// The values up to the closing byte `close` (which is consumed).
+    fn elements(&mut self, close: u8) -> Option<Vec<Node>> {
+        let from = self.pending.len();
+        while self.peek() != Some(close) {
+            let v = self.value()?;
+            self.pending.push(v);
+            self.ws();
+        }
+        self.i += 1;
+        Some(self.pending.drain(from..).collect())
     }
 }

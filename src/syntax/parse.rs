@@ -10,6 +10,7 @@ use super::ast::{Kind, Node};
 use crate::diag::{Diagnostic, FileId, Sources, Span};
 use pest::Parser;
 use pest::iterators::Pair;
+use std::sync::Arc;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/lud.pest"]
@@ -502,7 +503,7 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
             }
             let args = inner.map(|p| build(p, file)).collect::<Result<_, _>>()?;
             Kind::Form {
-                head: Box::new(head),
+                head: Arc::new(head),
                 args,
             }
         }
@@ -526,7 +527,7 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
             }
             let arr = Node::new(Kind::Array(items), Span::new(file, open, close));
             Kind::Form {
-                head: Box::new(head),
+                head: Arc::new(head),
                 args: vec![arr],
             }
         }
@@ -549,7 +550,7 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
             let head = Node::new(Kind::Word(word.into()), span_of(&kw, file));
             let args = inner.map(|p| build(p, file)).collect::<Result<_, _>>()?;
             Kind::Form {
-                head: Box::new(head),
+                head: Arc::new(head),
                 args,
             }
         }
