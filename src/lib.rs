@@ -82,6 +82,7 @@ pub mod compile;
 pub mod diag;
 pub mod engine;
 pub mod expand;
+mod fnv;
 pub mod syntax;
 
 pub use engine::{Game, Move, Outcome, State, Workspace};

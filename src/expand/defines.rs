@@ -8,6 +8,7 @@
 //! being expanded.
 
 use crate::diag::{Diagnostic, FileId, Span};
+use crate::fnv::FnvBuild;
 use crate::syntax::{Kind, Node};
 use indexmap::IndexMap;
 use std::collections::HashMap;
@@ -63,9 +64,9 @@ impl Size {
 }
 
 pub(crate) struct Expander {
-    defines: IndexMap<String, Define>,
+    defines: IndexMap<String, Define, FnvBuild>,
     standard_file: FileId,
-    memo: HashMap<String, Memo>,
+    memo: HashMap<String, Memo, FnvBuild>,
     chain: Vec<String>,
 }
 
@@ -100,11 +101,11 @@ pub(crate) fn check_counts(count: usize, depth: usize, at: Span) -> Result<(), D
 }
 
 impl Expander {
-    pub fn new(defines: IndexMap<String, Define>, standard_file: FileId) -> Expander {
+    pub fn new(defines: IndexMap<String, Define, FnvBuild>, standard_file: FileId) -> Expander {
         Expander {
             defines,
             standard_file,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             chain: Vec::new(),
         }
     }
@@ -196,12 +197,15 @@ impl Expander {
         args: Vec<Node>,
         span: Span,
     ) -> Result<Option<(Node, Size)>, Diagnostic> {
-        let mut values = Vec::with_capacity(args.len());
-        let mut sizes = Vec::with_capacity(args.len());
+        // each argument's expanded value, its size and, below, its uses
+        let mut values: Vec<Arg> = Vec::with_capacity(args.len());
         for a in args {
-            let (v, s) = self.expand_sized(a)?.unzip();
-            values.push(v);
-            sizes.push(s);
+            let (value, size) = self.expand_sized(a)?.unzip();
+            values.push(Arg {
+                value,
+                size,
+                uses: 0,
+            });
         }
         let body = self.body(name, span)?;
         let Some(node) = &body.node else {
@@ -215,12 +219,11 @@ impl Expander {
             nodes: shape.nodes,
             depth: shape.depth,
         };
-        let mut uses = vec![0u32; values.len()];
-        for (i, s) in sizes.iter().enumerate() {
-            let (Some(s), Some(&u)) = (s, shape.uses.get(i)) else {
+        for (i, arg) in values.iter_mut().enumerate() {
+            let (Some(s), Some(&u)) = (arg.size, shape.uses.get(i)) else {
                 continue;
             };
-            uses[i] = u;
+            arg.uses = u;
             if u > 0 {
                 size.nodes = size
                     .nodes
@@ -230,7 +233,7 @@ impl Expander {
         }
         check_counts(size.nodes, size.depth, span)?;
         // each argument is cloned for all its uses but the last, which takes it
-        Ok(subst(node, &mut values, &mut uses)?.map(|n| (n, size)))
+        Ok(subst(node, &mut values)?.map(|n| (n, size)))
     }
 
     fn body(&mut self, name: &str, span: Span) -> Result<Rc<Body>, Diagnostic> {
@@ -299,16 +302,12 @@ impl Expander {
 /// Replaces `#n` by the n-th argument. A missing argument (or `~`) removes
 /// the `#n` from its parent: a positional argument or array element that is
 /// only `#n`, or a named argument whose value is `#n`, disappears.
-fn subst(
-    node: &Node,
-    args: &mut [Option<Node>],
-    uses: &mut [u32],
-) -> Result<Option<Node>, Diagnostic> {
+fn subst(node: &Node, args: &mut [Arg]) -> Result<Option<Node>, Diagnostic> {
     Ok(match &node.kind {
-        Kind::Param(n) => take_arg(args, uses, *n),
+        Kind::Param(n) => take_arg(args, *n),
         Kind::Form { head, args: fargs } => {
             let new_head = match &head.kind {
-                Kind::Param(n) => match take_arg(args, uses, *n) {
+                Kind::Param(n) => match take_arg(args, *n) {
                     Some(h) if matches!(h.kind, Kind::Word(_) | Kind::Param(_)) => Arc::new(h),
                     Some(h) => {
                         return Err(Diagnostic::at(
@@ -329,7 +328,7 @@ fn subst(
             };
             let mut new_args = Vec::with_capacity(fargs.len());
             for a in fargs {
-                new_args.extend(subst(a, args, uses)?);
+                new_args.extend(subst(a, args)?);
             }
             Some(Node::new(
                 Kind::Form {
@@ -342,11 +341,11 @@ fn subst(
         Kind::Array(items) => {
             let mut new = Vec::with_capacity(items.len());
             for a in items {
-                new.extend(subst(a, args, uses)?);
+                new.extend(subst(a, args)?);
             }
             Some(Node::new(Kind::Array(new), node.span))
         }
-        Kind::Named { name, value } => subst(value, args, uses)?.map(|v| {
+        Kind::Named { name, value } => subst(value, args)?.map(|v| {
             Node::new(
                 Kind::Named {
                     name: name.clone(),
@@ -359,16 +358,24 @@ fn subst(
     })
 }
 
+/// A define call's argument: its expanded value (`None`: missing or `~`),
+/// its size, and how many of its uses in the body are still to come.
+struct Arg {
+    value: Option<Node>,
+    size: Option<Size>,
+    uses: u32,
+}
+
 /// Argument `#n` for one use: a clone, or the argument itself on its last
 /// use.
-fn take_arg(args: &mut [Option<Node>], uses: &mut [u32], n: u32) -> Option<Node> {
+fn take_arg(args: &mut [Arg], n: u32) -> Option<Node> {
     let i = (n as usize).checked_sub(1)?;
-    let slot = args.get_mut(i)?;
-    uses[i] = uses[i].saturating_sub(1);
-    if uses[i] == 0 {
-        slot.take()
+    let arg = args.get_mut(i)?;
+    arg.uses = arg.uses.saturating_sub(1);
+    if arg.uses == 0 {
+        arg.value.take()
     } else {
-        slot.clone()
+        arg.value.clone()
     }
 }
 

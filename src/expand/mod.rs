@@ -14,6 +14,7 @@ pub use defines::{MAX_CHAIN, MAX_EXPANDED_DEPTH, MAX_NODES};
 pub use pretty::{flat, pretty};
 
 use crate::diag::{Diagnostic, FileId, Sources, Span};
+use crate::fnv::FnvBuild;
 use crate::syntax::{self, Kind, Node};
 use defines::{Define, Expander};
 use indexmap::IndexMap;
@@ -190,11 +191,11 @@ pub fn expand(
     let top = syntax::parse(sources, file)?;
     let standard_file = sources.add(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
 
-    let mut defines: IndexMap<String, Define> = standard_defines()
+    let mut defines: IndexMap<String, Define, FnvBuild> = standard_defines()
         .iter()
         .map(|(name, body)| (name.clone(), Define::Standard(body)))
         .collect();
-    let mut define_spans: IndexMap<String, Span> = IndexMap::new();
+    let mut define_spans: IndexMap<String, Span, FnvBuild> = IndexMap::default();
 
     let mut game: Option<Node> = None;
     let mut opts: Vec<OptionDecl> = Vec::new();

@@ -9,13 +9,15 @@
 //! parsers give the same tree on the fixtures, on random mutations of them
 //! and on random token soups.
 //!
-//! Runs after the pre-scan, so brackets are balanced and nesting is bounded.
+//! Runs first, before the pre-scan: it declines unbalanced brackets and
+//! unclosed strings like any other doubt, and nesting deeper than
+//! [`MAX_DEPTH`], so its recursion is bounded whatever the text.
 
 use super::ast::{Kind, Node, Text};
-use super::parse::{atom, is_word, unescape};
+use super::parse::{MAX_DEPTH, atom, is_word, unescape};
 use crate::diag::{FileId, Span};
+use crate::fnv::FnvBuild;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 struct P<'a> {
@@ -25,32 +27,13 @@ struct P<'a> {
     file: FileId,
     /// One shared text per distinct word or string: a description repeats
     /// the same few dozen names many times.
-    interned: HashMap<&'a str, Text, BuildHasherDefault<WordHasher>>,
+    interned: HashMap<&'a str, Text, FnvBuild>,
     /// The elements of the forms and arrays being read, innermost last: each
     /// list is moved out into a vector of its exact length when it closes.
     pending: Vec<Node>,
-}
-
-/// FNV-1a: short keys, no need for a keyed hash here.
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
+    /// How deeply `value` is nested: past [`MAX_DEPTH`] the parser declines
+    /// (the pre-scan then gives the error), so its recursion is bounded.
+    depth: usize,
 }
 
 fn is_atom_byte(c: u8) -> bool {
@@ -74,6 +57,8 @@ pub(super) fn parse(text: &str, file: FileId) -> Option<Vec<Node>> {
         file,
         interned: HashMap::default(),
         pending: Vec::with_capacity(64),
+        // a top-level form is the first level
+        depth: 1,
     };
     let mut out = Vec::new();
     p.ws();
@@ -367,6 +352,16 @@ impl<'a> P<'a> {
     }
 
     fn value(&mut self) -> Option<Node> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return None;
+        }
+        let v = self.value_inner();
+        self.depth -= 1;
+        v
+    }
+
+    fn value_inner(&mut self) -> Option<Node> {
         match self.peek()? {
             b'(' => self.form(),
             b'{' => {
