@@ -5,6 +5,7 @@
 //! source file, and what was expected. [`Diagnostic::render`] prints it as
 //! `file:line:col`, the source line and a caret under the offending text.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// Index of a file in a [`Sources`] table.
@@ -32,7 +33,8 @@ impl Span {
 #[derive(Clone, Debug)]
 pub struct SourceFile {
     pub name: String,
-    pub text: String,
+    /// Borrowed for texts built into the tool (the standard defines).
+    pub text: Cow<'static, str>,
 }
 
 /// All source texts of one load: the standard defines, the user's file, and
@@ -48,10 +50,17 @@ impl Sources {
     }
 
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
-        self.files.push(SourceFile {
-            name: name.into(),
-            text: text.into(),
-        });
+        self.push(name.into(), Cow::Owned(text.into()))
+    }
+
+    /// [`Sources::add`] for a text that lives as long as the program (not
+    /// copied).
+    pub fn add_static(&mut self, name: impl Into<String>, text: &'static str) -> FileId {
+        self.push(name.into(), Cow::Borrowed(text))
+    }
+
+    fn push(&mut self, name: String, text: Cow<'static, str>) -> FileId {
+        self.files.push(SourceFile { name, text });
         (self.files.len() - 1) as FileId
     }
 

@@ -169,7 +169,7 @@ fn standard_defines() -> &'static [(String, Node)] {
     static PARSED: OnceLock<Vec<(String, Node)>> = OnceLock::new();
     PARSED.get_or_init(|| {
         let mut s = Sources::new();
-        let f = s.add(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
+        let f = s.add_static(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
         let top = syntax::parse(&s, f).expect("the standard defines parse");
         top.into_iter()
             .map(|d| {
@@ -189,7 +189,7 @@ pub fn expand(
     choices: &Choices,
 ) -> Result<Expanded, Diagnostic> {
     let top = syntax::parse(sources, file)?;
-    let standard_file = sources.add(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
+    let standard_file = sources.add_static(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
 
     let mut defines: IndexMap<String, Define, FnvBuild> = standard_defines()
         .iter()
