@@ -9,6 +9,9 @@ use crate::board::{Dir, Site};
 impl Game {
     /// Plays `m` (which must be legal in `st`).
     pub fn apply_with(&self, st: &mut State, m: &Move, ws: &mut Workspace) {
+        if self.apply_lean(st, m, ws) {
+            return;
+        }
         let mover = st.mover;
         st.move_again = false;
         st.next_override = 0;
@@ -98,7 +101,13 @@ impl Game {
     }
 
     #[inline(never)]
-    fn result_of(&self, r: &ResultSpec, st: &mut State, ctx: Ctx, ws: &mut Workspace) -> Outcome {
+    pub(crate) fn result_of(
+        &self,
+        r: &ResultSpec,
+        st: &mut State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> Outcome {
         match r {
             ResultSpec::Result(role, kind) => {
                 let p = self.role(*role, st);

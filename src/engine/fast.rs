@@ -31,6 +31,9 @@ pub struct FastInfo {
     pub(crate) end_cond: Vec<Option<FastCond>>,
     /// Per phase: its end rules' conditions.
     pub(crate) phase_end_cond: Vec<Vec<Option<FastCond>>>,
+    /// Per phase: a bare carry played in it takes the lean apply path
+    /// (see `lean.rs`).
+    pub(crate) lean_phase: Vec<bool>,
 }
 
 /// A condition that reads only counters of the state, evaluated without
@@ -79,7 +82,7 @@ impl FastCond {
 
 impl FastInfo {
     pub(crate) fn analyse(game: &Game) -> FastInfo {
-        FastInfo {
+        let mut info = FastInfo {
             enabled: true,
             fixed_if: game
                 .gens
@@ -130,7 +133,10 @@ impl FastInfo {
                 .iter()
                 .map(|p| p.end.iter().map(|r| FastCond::of(&r.cond)).collect())
                 .collect(),
-        }
+            lean_phase: Vec::new(),
+        };
+        info.lean_phase = game.lean_phases(&info);
+        info
     }
 }
 
@@ -270,6 +276,9 @@ impl Game {
         }
         let c = st.what[f];
         st.hash ^= self.zkey(f, c, 0) ^ self.zkey(t, c, 0);
+        if n <= 64 {
+            st.occ[self.owner(c) as usize] ^= (1u64 << f) | (1u64 << t);
+        }
         st.what[f] = 0;
         st.count[f] = 0;
         st.what[t] = c;
@@ -296,16 +305,49 @@ impl Game {
         let mover = st.mover;
         let mut gens = [NO_GEN; MAX_PIECE_GENS];
         let mut steps = [None; MAX_PIECE_GENS];
+        // entries with moves: how many, and the last one
+        let (mut live, mut one) = (0, 0);
         for (i, &(c, g)) in list.iter().enumerate() {
             if self.owner(c) == mover {
-                gens[i] = self.resolve_fixed_ifs(g, st, ctx, ws);
-                steps[i] = self
-                    .fast
-                    .step_to_empty
-                    .get(gens[i] as usize)
-                    .copied()
-                    .flatten();
+                let g = self.resolve_fixed_ifs(g, st, ctx, ws);
+                gens[i] = g;
+                if g != NO_GEN {
+                    live += 1;
+                    one = i;
+                    steps[i] = self.fast.step_to_empty.get(g as usize).copied().flatten();
+                }
             }
+        }
+        if live == 0 {
+            return;
+        }
+        let n = self.board.len();
+        if n <= 64 {
+            // the mover's pieces, in site order, from the owner's bit set
+            let mut bits = st.occ[mover as usize];
+            if live == 1 {
+                // one entry: only its component's pieces move
+                let (c, g) = (list[one].0, gens[one]);
+                while bits != 0 {
+                    let s = bits.trailing_zeros() as Site;
+                    bits &= bits - 1;
+                    if st.what[s as usize] == c {
+                        self.gen_piece_entry(g, steps[one], s, c, st, ctx, ws, out);
+                    }
+                }
+                return;
+            }
+            while bits != 0 {
+                let s = bits.trailing_zeros() as Site;
+                bits &= bits - 1;
+                let comp = st.what[s as usize];
+                for (j, &(c, _)) in list.iter().enumerate() {
+                    if c == comp && gens[j] != NO_GEN {
+                        self.gen_piece_entry(gens[j], steps[j], s, comp, st, ctx, ws, out);
+                    }
+                }
+            }
+            return;
         }
         // per component: its first entry with moves (the mover's only),
         // and whether any component has several
@@ -317,7 +359,6 @@ impl Game {
                 first[c as usize] = i as u8;
             }
         }
-        let n = self.board.len();
         for (s, &comp) in st.what[..n].iter().enumerate() {
             let i = first[comp as usize] as usize;
             if i == u8::MAX as usize {
@@ -329,17 +370,36 @@ impl Game {
                 if list[j].0 != comp || gens[j] == NO_GEN {
                     continue;
                 }
-                match steps[j] {
-                    Some((rel, stack)) => {
-                        for &t in self.board.neighbours(s, rel) {
-                            if st.what[t as usize] == 0 {
-                                out.push(Move::carry(s, t, comp, stack, gens[j]));
-                            }
-                        }
+                self.gen_piece_entry(gens[j], steps[j], s, comp, st, ctx, ws, out);
+            }
+        }
+    }
+
+    /// The moves of one `forEach Piece` entry (generator `g`, its
+    /// `step_to_empty` shape `step`) for the piece `comp` on board site `s`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn gen_piece_entry(
+        &self,
+        g: u32,
+        step: Option<(Relation, bool)>,
+        s: Site,
+        comp: u8,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        match step {
+            Some((rel, stack)) => {
+                let m = Move::carry(s, NONE, comp, stack, g);
+                for &t in self.board.neighbours(s, rel) {
+                    if st.what[t as usize] == 0 {
+                        out.push(Move { to: t, ..m });
                     }
-                    None => self.generate_for_piece(gens[j], s, comp, st, ctx, ws, out),
                 }
             }
+            None => self.generate_for_piece(g, s, comp, st, ctx, ws, out),
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod eval;
 pub mod fast;
 pub(crate) mod fastgen;
 pub mod ir;
+mod lean;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
@@ -206,6 +207,10 @@ pub struct State {
     /// Zobrist hash of the pieces (board levels and hand counts), kept up
     /// to date by every piece change.
     pub(crate) hash: u64,
+    /// Boards of at most 64 sites: per owner (0 = neutral), the board sites
+    /// whose top piece is theirs, kept up to date by every piece change
+    /// (all zero on larger boards).
+    pub(crate) occ: [u64; MAX_PLAYERS + 1],
 }
 
 impl Clone for State {
@@ -273,6 +278,7 @@ impl State {
         self.move_again = o.move_again;
         self.next_override = o.next_override;
         self.hash = o.hash;
+        self.occ = o.occ;
     }
 
     /// The player to move.
@@ -475,6 +481,7 @@ impl Game {
             move_again: false,
             next_override: 0,
             hash: 0,
+            occ: [0; MAX_PLAYERS + 1],
         };
         let mut ws = self.new_workspace();
         for rule in &self.start {
@@ -627,6 +634,7 @@ impl Game {
         } else if self.stacking {
             let h = st.count[su] as usize;
             if h < self.stack_cap {
+                self.set_top_owner(st, su, st.what[su], comp);
                 st.stack[su * self.stack_cap + h] = comp;
                 st.count[su] += 1;
                 st.what[su] = comp;
@@ -641,12 +649,28 @@ impl Game {
                 st.comp_count[old as usize] -= 1;
                 st.hash ^= self.zkey(su, old, 0);
             }
+            self.set_top_owner(st, su, st.what[su], comp);
             st.what[su] = comp;
             st.count[su] = 1;
             st.hash ^= self.zkey(su, comp, 0);
         }
         st.pieces[self.owner(comp) as usize] += 1;
         st.comp_count[comp as usize] += 1;
+    }
+
+    /// Keeps [`State::occ`] up to date when the top of board site `su`
+    /// changes from component `old` to `new` (0 = empty).
+    #[inline]
+    pub(crate) fn set_top_owner(&self, st: &mut State, su: usize, old: u8, new: u8) {
+        if self.board.len() <= 64 {
+            let bit = 1u64 << su;
+            if old != 0 {
+                st.occ[self.owner(old) as usize] &= !bit;
+            }
+            if new != 0 {
+                st.occ[self.owner(new) as usize] |= bit;
+            }
+        }
     }
 
     /// Takes the top piece off site `s`; returns its component (0 if none).
@@ -676,7 +700,9 @@ impl Game {
             } else {
                 st.stack[su * self.stack_cap + h - 1]
             };
+            self.set_top_owner(st, su, comp, st.what[su]);
         } else {
+            self.set_top_owner(st, su, comp, 0);
             st.hash ^= self.zkey(su, comp, 0);
             st.what[su] = 0;
             st.count[su] = 0;

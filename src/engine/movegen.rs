@@ -18,7 +18,7 @@ impl Game {
         ws.epoch += 1;
         let phase_index = st.phase[st.mover as usize] as usize;
         let phase = &self.phases[phase_index];
-        self.generate(phase.play, st, Ctx::default(), ws, out);
+        self.generate_root(phase.play, st, ws, out);
         if self.no_repeat_in_turn && !out.is_empty() {
             self.filter_repeats(st, ws, out);
         }
@@ -28,6 +28,36 @@ impl Game {
         if out.is_empty() {
             out.push(Move::pass());
         }
+    }
+
+    /// `generate` from the root of a phase's play (context: the default),
+    /// with its `If` nodes decided here and a `forEach Piece` under them
+    /// sent straight to its direct loop: the same moves as `generate`.
+    #[inline]
+    fn generate_root(&self, mut id: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+        let ctx = Ctx::default();
+        if self.fast.enabled {
+            loop {
+                match &self.gens[id as usize].kind {
+                    GenKind::If(c, a, b) => {
+                        let fc = self.fast.if_cond.get(id as usize).copied().flatten();
+                        id = if self.holds(fc, c, st, ctx, ws) {
+                            *a
+                        } else {
+                            match b {
+                                Some(b) => *b,
+                                None => return,
+                            }
+                        };
+                    }
+                    GenKind::ForEachPiece(list) if list.len() <= super::fast::MAX_PIECE_GENS => {
+                        return self.gen_for_each_piece(list, st, ctx, ws, out);
+                    }
+                    _ => break,
+                }
+            }
+        }
+        self.generate(id, st, ctx, ws, out)
     }
 
     pub(crate) fn generate(

@@ -1,0 +1,194 @@
+//! A lean `apply` for the commonest decision of movement games: one piece
+//! carried to an empty board site by a move with no effect or consequence
+//! of its own, in a phase whose end rules all have a direct form
+//! ([`FastCond`]) and that has no phase change to check. The same state
+//! changes, in the same order, as the general [`Game::apply_with`].
+
+use super::eval::{Ctx, cmp};
+use super::fast::{FastCond, FastInfo};
+use super::{Game, Move, MoveKind, Outcome, State, Workspace};
+
+impl Game {
+    /// Per phase: whether a bare carry played in it can take the lean path
+    /// (no `nextPhase` rules; the phase's and the game's end rules all in
+    /// a direct form that reads nothing of the move). Built with the
+    /// fast-path analysis.
+    pub(crate) fn lean_phases(&self, fast: &FastInfo) -> Vec<bool> {
+        // direct conditions that read nothing of the move
+        let direct = |v: &Vec<Option<FastCond>>| {
+            v.iter().all(|c| {
+                matches!(
+                    c,
+                    Some(FastCond::PiecesCmp(..) | FastCond::PrevMover | FastCond::Proposed(_))
+                )
+            })
+        };
+        let game_end = self.end.len() == fast.end_cond.len() && direct(&fast.end_cond);
+        self.phases
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                game_end
+                    && p.next.is_empty()
+                    && fast
+                        .phase_end_cond
+                        .get(i)
+                        .is_some_and(|v| v.len() == p.end.len() && direct(v))
+            })
+            .collect()
+    }
+
+    /// Plays `m` through the lean path when it qualifies; false (nothing
+    /// done) otherwise.
+    #[inline]
+    pub(crate) fn apply_lean(&self, st: &mut State, m: &Move, ws: &mut Workspace) -> bool {
+        let mover = st.mover;
+        let phase_index = st.phase[mover as usize] as usize;
+        if m.kind != MoveKind::Step
+            || self.stacking
+            || !self
+                .fast
+                .lean_phase
+                .get(phase_index)
+                .copied()
+                .unwrap_or(false)
+            || !self
+                .fast
+                .bare_carry
+                .get(m.node as usize)
+                .copied()
+                .unwrap_or(false)
+        {
+            return false;
+        }
+        let (f, t) = (m.from as usize, m.to as usize);
+        let n = self.board.len();
+        if f >= n || t >= n || st.what[t] != 0 || st.what[f] == 0 {
+            return false;
+        }
+        // the actions (as `apply_bare_carry`)
+        st.move_again = false;
+        st.next_override = 0;
+        ws.epoch += 2;
+        let c = st.what[f];
+        st.hash ^= self.zkey(f, c, 0) ^ self.zkey(t, c, 0);
+        if n <= 64 {
+            st.occ[self.owner(c) as usize] ^= (1u64 << f) | (1u64 << t);
+        }
+        st.what[f] = 0;
+        st.count[f] = 0;
+        st.what[t] = c;
+        st.count[t] = 1;
+        st.last_from = m.from;
+        st.last_to = m.to;
+        // the bookkeeping of a decision that ends the turn and is no pass
+        st.decisions += 1;
+        st.prev_mover = mover;
+        st.pass_turns = 0;
+        // the end rules: the phase's, then the game's (Mover = who moved)
+        let phase = &self.phases[phase_index];
+        let mut decided = false;
+        for (rules, conds) in [
+            (&phase.end, &self.fast.phase_end_cond[phase_index]),
+            (&self.end, &self.fast.end_cond),
+        ] {
+            for (r, fc) in rules.iter().zip(conds) {
+                // direct conditions that read nothing of the move
+                let holds = match *fc {
+                    Some(FastCond::PiecesCmp(who, op, k)) => {
+                        cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
+                    }
+                    fc => self.holds(fc, &r.cond, st, Ctx::default(), ws),
+                };
+                if holds {
+                    let ctx = self.move_ctx(m);
+                    st.outcome = Some(self.result_of(&r.result, st, ctx, ws));
+                    decided = true;
+                    break;
+                }
+            }
+            if decided {
+                break;
+            }
+        }
+        // a carry is no pass: the run of passes is over, so not all passed
+        if !decided && (st.turns + 1 >= self.max_turns || st.decisions >= self.max_decisions) {
+            st.outcome = Some(Outcome::draw(self.players));
+        }
+        // the next player
+        st.turns += 1;
+        st.turn_decisions = 0;
+        st.mover = self.next_player(mover);
+        if self.no_repeat_in_turn {
+            st.turn_hashes.clear();
+            st.turn_hashes.push(self.position_hash(st));
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Game, State};
+    use rand::{Rng, SeedableRng};
+
+    /// The occupied sets recomputed from the board: per owner, the board
+    /// sites whose top piece is theirs.
+    fn occupied(g: &Game, st: &State) -> [u64; crate::engine::MAX_PLAYERS + 1] {
+        let mut occ = [0; crate::engine::MAX_PLAYERS + 1];
+        if g.board.len() > 64 {
+            return occ;
+        }
+        for s in 0..g.board.len() {
+            if st.what[s] != 0 {
+                occ[g.owner(st.what[s]) as usize] |= 1u64 << s;
+            }
+        }
+        occ
+    }
+
+    /// Along random games (stacks built and taken apart, pieces entered,
+    /// carried and removed), the sets kept in the state are the sets of the
+    /// board after every decision.
+    #[test]
+    fn occupied_sets_follow_every_piece_change() {
+        let stacks = r#"(game "T" (players 2)
+            (equipment {
+                (board (square 4))
+                (piece "Disc" Each
+                    (or
+                        (move Step Orthogonal (to if:(is Occupied (to))) stack:True)
+                        (move Step Diagonal (to if:(not (is Friend (who at:(to))))))
+                    )
+                )
+            })
+            (rules
+                (start { (place "Disc1" (sites {0 1 2 3 5})) (place "Disc2" (sites {10 12 13 14 15})) })
+                (play (forEach Piece))
+            )
+        )"#;
+        let mut games = vec![crate::load_str("t.lud", stacks, &Default::default()).unwrap()];
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        for f in ["atidada", "abande", "abrana", "abrobad", "icebreaker"] {
+            let path = dir.join(format!("{f}.lud"));
+            games.push(crate::load_file(&path, &Default::default()).unwrap());
+        }
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+        for g in &games {
+            let mut ws = g.new_workspace();
+            let mut legal = Vec::new();
+            for _ in 0..5 {
+                let mut st = g.initial_state();
+                for _ in 0..400 {
+                    assert_eq!(st.occ, occupied(g, &st), "{}", g.name);
+                    g.legal_moves_into(&st, &mut ws, &mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let m = legal[rng.random_range(0..legal.len())];
+                    g.apply_with(&mut st, &m, &mut ws);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! The per-owner occupied sets, the direct `forEach Piece` loop over them
+//! and the lean apply of a bare carry (`src/engine/lean.rs`) against the
+//! generic evaluation (the same game with the fast paths off): along random
+//! games, the same legal moves in the same order and the same state (sets
+//! included) after every decision.
+
+use ludeme::{Choices, Game};
+use rand::{Rng, SeedableRng};
+
+fn load(text: &str) -> Game {
+    ludeme::load_str("t.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Plays `games` random games of at most `max` decisions with both the
+/// game and its generic twin, checking they agree at every step; returns
+/// how many games were won by a player.
+fn agrees_with_generic(g: &Game, games: u32, max: usize, seed: u64) -> u32 {
+    let generic = g.generic_twin();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let (mut ws, mut wg) = (g.new_workspace(), generic.new_workspace());
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    let mut won = 0;
+    for _ in 0..games {
+        let mut st = g.initial_state();
+        let mut sg = generic.initial_state();
+        for _ in 0..max {
+            g.legal_moves_into(&st, &mut ws, &mut fast);
+            generic.legal_moves_into(&sg, &mut wg, &mut slow);
+            assert_eq!(fast, slow, "legal moves differ");
+            if fast.is_empty() {
+                break;
+            }
+            let m = fast[rng.random_range(0..fast.len())];
+            g.apply_with(&mut st, &m, &mut ws);
+            generic.apply_with(&mut sg, &m, &mut wg);
+            assert_eq!(st, sg, "states differ after {m:?}");
+        }
+        won += st.outcome().is_some_and(|o| o.winner().is_some()) as u32;
+    }
+    won
+}
+
+/// Two phases per player: entering from the hand (with a phase change,
+/// so its decisions take the general apply), then moving, where a piece
+/// steps or, with few pieces left, flies; lines of three remove. Two piece
+/// kinds per player, the second with moves only while its owner has six
+/// pieces or more (so that either one or both kinds move); an end rule per
+/// phase and one for the game, all on piece counts.
+fn phased(board: &str, count: u32) -> String {
+    format!(
+        r#"(game "Phased"
+            (players 2)
+            (equipment {{
+                (board {board} use:Vertex)
+                (hand Each)
+                (piece "Marker" Each
+                    (if (<= (count Pieces Mover) 4)
+                        (move (from) (to (sites Empty)))
+                        (move Step (to if:(is Empty (to))) (then (if (is Line 3 Orthogonal) (moveAgain))))
+                    )
+                )
+                (piece "Disc" Each
+                    (if (>= (count Pieces Mover) 6) (move Step Diagonal (to if:(is Empty (to)))))
+                )
+            }})
+            (rules
+                (start {{
+                    (place "Marker" "Hand" count:{count})
+                    (place "Disc1" (sites {{0}}))
+                    (place "Disc2" (sites {{1}}))
+                }})
+                phases:{{
+                    (phase "Placement"
+                        (play
+                            (if (is Prev Mover)
+                                (move Remove (sites Occupied by:Enemy container:"Board"))
+                                (move (from (handSite Mover)) (to (sites Empty))
+                                    (then (if (is Line 3 Orthogonal) (moveAgain))))
+                            )
+                        )
+                        (nextPhase Mover (all Sites (sites Hand Mover) if:(is Empty (site))) "Movement")
+                    )
+                    (phase "Movement"
+                        (play
+                            (if (is Prev Mover)
+                                (move Remove (sites Occupied by:Enemy container:"Board"))
+                                (forEach Piece)
+                            )
+                        )
+                        (end (if (= (count Pieces Next) 3) (result Next Loss)))
+                    )
+                }}
+                (end (if (<= (count Pieces Next) 2) (result Mover Win)))
+            )
+        )"#
+    )
+}
+
+#[test]
+fn a_phased_morris_game_agrees_with_the_generic_path() {
+    for (board, count) in [
+        ("(concentric Square rings:3)", 6),
+        ("(square 4)", 5),
+        ("(square 8)", 12),
+        ("(square 9)", 12), // 81 sites: no occupied sets
+    ] {
+        let g = load(&phased(board, count));
+        let won = agrees_with_generic(&g, 12, 2000, 5);
+        assert!(won >= 6, "{board}: only {won} games won");
+    }
+}
+
+/// An end rule that already holds when the first carry is played: the lean
+/// apply decides the game there, as the general one does.
+#[test]
+fn an_end_rule_decided_on_a_carry_agrees_with_the_generic_path() {
+    for (cond, result) in [
+        ("(<= (count Pieces Next) 1)", "(result Mover Win)"),
+        ("(>= (count Pieces Mover) 2)", "(result Mover Loss)"),
+        ("(= (count Pieces Mover) 2)", "(result Mover Draw)"),
+    ] {
+        let g = load(&format!(
+            r#"(game "T" (players 2)
+                (equipment {{ (board (square 4)) (piece "Disc" Each (move Step (to if:(is Empty (to))))) }})
+                (rules
+                    (start {{ (place "Disc1" (sites {{0 5}})) (place "Disc2" (sites {{15}})) }})
+                    (play (forEach Piece))
+                    (end (if {cond} {result}))
+                )
+            )"#
+        ));
+        agrees_with_generic(&g, 5, 50, 1);
+        let mut st = g.initial_state();
+        let m = g.legal_moves(&st)[0];
+        g.apply(&mut st, &m);
+        assert!(st.is_over(), "{cond}");
+    }
+}
+
+/// Passes between carries: a carry ends the run of passes (two passes in a
+/// row draw the game), on the lean path as on the general one.
+#[test]
+fn carries_between_passes_agree_with_the_generic_path() {
+    let g = load(
+        r#"(game "T" (players 2)
+            (equipment { (board (square 3)) (piece "Disc" Each (move Step Orthogonal (to if:(is Empty (to))))) })
+            (rules
+                (start { (place "Disc1" (sites {0 4})) (place "Disc2" (sites {8})) })
+                (play (or (forEach Piece) (move Pass)))
+                (end (if (<= (count Pieces Next) 0) (result Mover Win)))
+            )
+        )"#,
+    );
+    agrees_with_generic(&g, 40, 300, 9);
+}
+
+/// Stacks: whole stacks climb onto occupied sites and single top pieces
+/// step off them, so a site's top owner changes with every move (the
+/// occupied sets follow the top piece).
+#[test]
+fn stacks_agree_with_the_generic_path() {
+    let g = load(
+        r#"(game "T" (players 2)
+            (equipment {
+                (board (square 4))
+                (piece "Disc" Each
+                    (or
+                        (move Step Orthogonal (to if:(is Occupied (to))) stack:True)
+                        (move Step Diagonal (to if:(not (is Friend (who at:(to))))))
+                    )
+                )
+            })
+            (rules
+                (start { (place "Disc1" (sites {0 1 2 3 5})) (place "Disc2" (sites {10 12 13 14 15})) })
+                (play (forEach Piece))
+            )
+        )"#,
+    );
+    agrees_with_generic(&g, 20, 300, 13);
+}
