@@ -138,3 +138,77 @@ fn every_rules_file_agrees_with_the_generic_path() {
         agrees_with_generic(&g, 4, 600, 3);
     }
 }
+
+/// Pieces whose moves are `or`s of steps and hops of every shape the
+/// piece programs take (`src/engine/piecegen.rs`): steps onto empty and
+/// onto occupied sites, hops over occupied or empty runs landing on empty
+/// or occupied sites, ranges starting at 0, 1 and 2, over several
+/// relations and boards, with and without a consequence; one piece kind
+/// has a hop over named directions, which keeps it on the general path.
+fn hop_shapes(board: &str) -> String {
+    format!(
+        r#"(game "Hops" (players 2)
+            (equipment {{
+                (board {board})
+                (piece "Disc" Each
+                    (or {{
+                        (move Step Orthogonal (to if:(is Empty (to))))
+                        (move Hop Diagonal (between (range 1 2) if:(is Occupied (between))) (to if:(is Empty (to))))
+                        (move Hop Orthogonal (between (range 2 3) if:(is Empty (between))) (to if:(is Occupied (to))))
+                    }})
+                )
+                (piece "Cross" Each
+                    (or
+                        (or
+                            (move Step Diagonal (to if:(is Occupied (to))))
+                            (move Hop (between (range 0 4) if:(is Occupied (between))) (to if:(is Empty (to))))
+                        )
+                        (move Hop Orthogonal (between (range 1 9) if:(is Empty (between))) (to if:(is Empty (to))))
+                        (then (addScore Mover 1))
+                    )
+                )
+                (piece "Square" Each
+                    (or
+                        (move Step (to if:(is Empty (to))))
+                        (move Hop (directions {{N E}}) (between if:(is Occupied (between))) (to if:(is Empty (to))))
+                    )
+                )
+            }})
+            (rules
+                (start {{
+                    (place "Disc1" (sites {{0 1 2}})) (place "Cross1" (sites {{5 6}})) (place "Square1" (sites {{7}}))
+                    (place "Disc2" (sites {{10 11 12}})) (place "Cross2" (sites {{15 16}})) (place "Square2" (sites {{17}}))
+                }})
+                (play (or (forEach Piece) (move Add (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))))
+                (end (if (>= (count Moves) 60) (result Mover Draw)))
+            )
+        )"#
+    )
+}
+
+#[test]
+fn piece_programs_agree_with_the_generic_path() {
+    for board in [
+        "(square 5)",
+        "(hex 3)",
+        "(rectangle 4 6)",
+        "(hex Limping 3)",
+    ] {
+        let g = ludeme::load_str("hops.lud", &hop_shapes(board), &Choices::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        // per player, the Disc's `or` and the Cross's two (not the Square's)
+        assert_eq!(g.piece_programs(), 6, "{board}");
+        assert_eq!(g.generic_twin().piece_programs(), 0);
+        agrees_with_generic(&g, 30, 60, 13);
+    }
+    // Abrobad's movement options: steps and hops (programs), steps alone
+    for movement in [
+        "Step or jump to first empty",
+        "Step or hop to empty",
+        "Adjacent step",
+    ] {
+        let opt = format!("Movement Type (in any direction)/{movement}");
+        let g = load("abrobad.lud", &[&opt, "Board Size/Limping Hex 3-4"]);
+        agrees_with_generic(&g, 20, 600, 5);
+    }
+}

@@ -161,6 +161,17 @@ impl Game {
         self.may_duplicate.clone()
     }
 
+    /// How many `or` nodes have a piece program (for tests).
+    #[doc(hidden)]
+    pub fn piece_programs(&self) -> usize {
+        (0..self.gens.len() as u32)
+            .filter(|&g| {
+                matches!(self.gens[g as usize].kind, GenKind::Or(_))
+                    && self.plan.pieces.ops(g).is_some()
+            })
+            .count()
+    }
+
     /// How many rule-tree nodes each fast path covers (for tests).
     #[doc(hidden)]
     pub fn fast_summary(&self) -> String {

@@ -100,6 +100,9 @@ pub(crate) struct Plan {
     /// Per relation: every neighbour list is free of repeats, so a count
     /// of neighbours is the size of the neighbour set.
     masks_exact: [bool; 4],
+    /// Per generator node: its moves as one flat program, when it has one
+    /// (see `piecegen`).
+    pub(crate) pieces: super::piecegen::PiecePlan,
 }
 
 /// A generator node with a tight loop of its own.
@@ -121,7 +124,7 @@ impl Game {
     /// Builds [`Game::plan`] (after compiling).
     pub(crate) fn make_plan(&mut self) {
         let leaf = self.gens.iter().map(leaf_of).collect();
-        let flat = (0..self.gens.len() as u32)
+        let flat: Vec<Vec<u32>> = (0..self.gens.len() as u32)
             .map(|id| {
                 let mut v = Vec::new();
                 self.flatten_or(id, &mut v);
@@ -148,12 +151,14 @@ impl Game {
                 }
             }
         }
+        let pieces = self.make_piece_plan(&flat);
         self.plan = Plan {
             leaf,
             flat,
             words,
             masks,
             masks_exact,
+            pieces,
         };
     }
 
@@ -292,6 +297,9 @@ impl Game {
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) {
+        if let Some(ops) = self.plan.pieces.ops(g) {
+            return self.run_piece_ops(ops, f, comp, st, ctx.site, out);
+        }
         let Some(flat) = self.plan.flat.get(g as usize) else {
             // a game without the plan (every path generic)
             return self.generate(g, st, Ctx { from: f, ..ctx }, ws, out);
