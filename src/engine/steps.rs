@@ -10,7 +10,7 @@
 
 use super::eval::{Ctx, cmp};
 use super::ir::{BoolE, CmpOp, DirSpec, IntE, RegionE, Slot, StepSearch, StepsTerm};
-use super::{Game, State, Workspace};
+use super::{Game, MAX_PLAYERS, State, Workspace};
 use crate::board::Site;
 
 /// The count of an origin from which no target can be reached (as Ludii).
@@ -364,6 +364,14 @@ impl Game {
             None => Some(!0),
         };
         if let (Some(tm), Some(em)) = (tm, em) {
+            // boards of up to 64 sites, each set a union of whole owners'
+            // pieces (and perhaps the empty sites): from the state's
+            // per-owner sets
+            if let (Some(t), Some(e)) = (self.comps_sites(tm, st), self.comps_sites(em, st)) {
+                tw[0] = t;
+                ew[0] = e;
+                return;
+            }
             for ((t, e), chunk) in tw
                 .iter_mut()
                 .zip(ew.iter_mut())
@@ -441,6 +449,35 @@ impl Game {
                 .try_fold(0, |m, x| Some(m | self.pred_comps(x, st)?))?,
             _ => return None,
         })
+    }
+
+    /// The board sites whose top component is in `m` (bit `c`; bit 0: the
+    /// empty sites), from [`State::occ`]: on boards of up to 64 sites,
+    /// when `m` holds each owner's components all or none.
+    fn comps_sites(&self, m: u64, st: &State) -> Option<u64> {
+        if self.board.len() > 64 {
+            return None;
+        }
+        // per owner: bit 0 = has a component in m, bit 1 = has one out
+        let mut owners = [0u8; MAX_PLAYERS + 1];
+        for c in 1..self.comps.len().min(64) {
+            owners[self.owner(c as u8) as usize] |= if m >> c & 1 != 0 { 1 } else { 2 };
+        }
+        let (mut sites, mut pieces) = (0u64, 0u64);
+        for (o, &k) in owners.iter().enumerate() {
+            match k {
+                3 => return None,
+                1 => sites |= st.occ[o],
+                _ => {}
+            }
+            pieces |= st.occ[o];
+        }
+        if m & 1 != 0 {
+            let n = self.board.len();
+            let board = if n == 64 { !0 } else { (1u64 << n) - 1 };
+            sites |= board & !pieces;
+        }
+        Some(sites)
     }
 
     /// The components (at most 64) for which `f` holds, bit `c`.
