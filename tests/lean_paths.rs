@@ -42,11 +42,21 @@ fn agrees_with_generic(g: &Game, games: u32, max: usize, seed: u64) -> u32 {
 
 /// Two phases per player: entering from the hand (with a phase change,
 /// so its decisions take the general apply), then moving, where a piece
-/// steps or, with few pieces left, flies; lines of three remove. Two piece
-/// kinds per player, the second with moves only while its owner has six
-/// pieces or more (so that either one or both kinds move); an end rule per
-/// phase and one for the game, all on piece counts.
-fn phased(board: &str, count: u32) -> String {
+/// steps or, with few pieces left, flies; lines of three remove. With
+/// `discs`, a second piece kind per player, with moves only while its owner
+/// has six pieces or more (so that either one or both kinds move). An end
+/// rule per phase and one for the game, all on piece counts.
+fn phased(board: &str, count: u32, discs: bool) -> String {
+    let (disc, place) = if discs {
+        (
+            r#"(piece "Disc" Each
+                (if (>= (count Pieces Mover) 6) (move Step Diagonal (to if:(is Empty (to)))))
+            )"#,
+            r#"(place "Disc1" (sites {0})) (place "Disc2" (sites {1}))"#,
+        )
+    } else {
+        ("", "")
+    };
     format!(
         r#"(game "Phased"
             (players 2)
@@ -59,15 +69,12 @@ fn phased(board: &str, count: u32) -> String {
                         (move Step (to if:(is Empty (to))) (then (if (is Line 3 Orthogonal) (moveAgain))))
                     )
                 )
-                (piece "Disc" Each
-                    (if (>= (count Pieces Mover) 6) (move Step Diagonal (to if:(is Empty (to)))))
-                )
+                {disc}
             }})
             (rules
                 (start {{
                     (place "Marker" "Hand" count:{count})
-                    (place "Disc1" (sites {{0}}))
-                    (place "Disc2" (sites {{1}}))
+                    {place}
                 }})
                 phases:{{
                     (phase "Placement"
@@ -104,9 +111,11 @@ fn a_phased_morris_game_agrees_with_the_generic_path() {
         ("(square 8)", 12),
         ("(square 9)", 12), // 81 sites: no occupied sets
     ] {
-        let g = load(&phased(board, count));
-        let won = agrees_with_generic(&g, 12, 2000, 5);
-        assert!(won >= 6, "{board}: only {won} games won");
+        for discs in [true, false] {
+            let g = load(&phased(board, count, discs));
+            let won = agrees_with_generic(&g, 12, 2000, 5);
+            assert!(won >= 6, "{board}: only {won} games won");
+        }
     }
 }
 

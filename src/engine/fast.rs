@@ -305,7 +305,24 @@ impl Game {
     /// once per position: a generator that starts with `if` conditions
     /// reading nothing of the move (the same branch for every piece), and
     /// a `step_to_empty` generator (a direct neighbour loop).
+    #[inline]
     pub(crate) fn gen_for_each_piece(
+        &self,
+        list: &[(u8, u32)],
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        if self.board.len() <= 64 && self.for_each_piece_of_one_kind(list, st, ctx, ws, out) {
+            return;
+        }
+        self.for_each_piece_of_any_kind(list, st, ctx, ws, out)
+    }
+
+    /// `gen_for_each_piece` in general.
+    #[inline(never)]
+    fn for_each_piece_of_any_kind(
         &self,
         list: &[(u8, u32)],
         st: &State,
@@ -316,15 +333,13 @@ impl Game {
         let mover = st.mover;
         let mut gens = [NO_GEN; MAX_PIECE_GENS];
         let mut steps = [None; MAX_PIECE_GENS];
-        // entries with moves: how many, and the last one
-        let (mut live, mut one) = (0, 0);
+        let mut live = 0;
         for (i, &(c, g)) in list.iter().enumerate() {
             if self.owner(c) == mover {
                 let g = self.resolve_fixed_ifs(g, st, ctx, ws);
                 gens[i] = g;
                 if g != NO_GEN {
                     live += 1;
-                    one = i;
                     steps[i] = self.fast.step_to_empty.get(g as usize).copied().flatten();
                 }
             }
@@ -336,18 +351,6 @@ impl Game {
         if n <= 64 {
             // the mover's pieces, in site order, from the owner's bit set
             let mut bits = st.occ[mover as usize];
-            if live == 1 {
-                // one entry: only its component's pieces move
-                let (c, g) = (list[one].0, gens[one]);
-                while bits != 0 {
-                    let s = bits.trailing_zeros() as Site;
-                    bits &= bits - 1;
-                    if st.what[s as usize] == c {
-                        self.gen_piece_entry(g, steps[one], s, c, st, ctx, ws, out);
-                    }
-                }
-                return;
-            }
             while bits != 0 {
                 let s = bits.trailing_zeros() as Site;
                 bits &= bits - 1;
@@ -382,6 +385,102 @@ impl Game {
                     continue;
                 }
                 self.gen_piece_entry(gens[j], steps[j], s, comp, st, ctx, ws, out);
+            }
+        }
+    }
+
+    /// `gen_for_each_piece` on a board of at most 64 sites when the mover
+    /// owns exactly one entry of `list` (one piece kind per player): its
+    /// `if`s decided once, then its moves for each of the mover's pieces of
+    /// that kind, in site order. False (nothing done) when the mover owns
+    /// several entries.
+    #[inline(never)]
+    fn for_each_piece_of_one_kind(
+        &self,
+        list: &[(u8, u32)],
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let mover = st.mover;
+        let mut entry = None;
+        for &(c, g) in list {
+            if self.owner(c) == mover {
+                if entry.is_some() {
+                    return false;
+                }
+                entry = Some((c, g));
+            }
+        }
+        let Some((c, g)) = entry else {
+            return true;
+        };
+        let g = self.resolve_fixed_ifs(g, st, ctx, ws);
+        if g == NO_GEN {
+            return true;
+        }
+        let mut bits = st.occ[mover as usize];
+        let n = self.board.len();
+        let step = self.fast.step_to_empty.get(g as usize).copied().flatten();
+        if let Some((rel, stack)) = step
+            && self.small_adj.len() == 4 * n
+            && self.plan.masks_exact(rel)
+        {
+            self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
+            return true;
+        }
+        while bits != 0 {
+            let s = bits.trailing_zeros() as Site;
+            bits &= bits - 1;
+            if st.what[s as usize] == c {
+                self.gen_piece_entry(g, step, s, c, st, ctx, ws, out);
+            }
+        }
+        true
+    }
+
+    /// The moves of a `step_to_empty` entry (generator `g`, relation and
+    /// stacking `rel`, `stack`) for each piece of component `c` among the
+    /// board sites `bits`, in site order (boards of at most 64 sites whose
+    /// neighbour lists under `rel` have no repeats). A piece's empty
+    /// neighbours are one mask: none, no moves; one, its move; several,
+    /// the moves in neighbour-list order, as the generic step.
+    #[inline(never)]
+    fn step_pieces_to_empty(
+        &self,
+        st: &State,
+        mut bits: u64,
+        c: u8,
+        (rel, stack): (Relation, bool),
+        g: u32,
+        out: &mut Vec<Move>,
+    ) {
+        let n = self.board.len();
+        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+        let occupied = st.occ.iter().fold(0u64, |a, &o| a | o);
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if st.what[s] != c {
+                continue;
+            }
+            let to = adj[s] & !occupied;
+            if to == 0 {
+                continue;
+            }
+            let m = Move::carry(s as Site, NONE, c, stack, g);
+            if to & (to - 1) == 0 {
+                out.push(Move {
+                    to: to.trailing_zeros() as Site,
+                    ..m
+                });
+                continue;
+            }
+            for &t in self.board.neighbours(s as Site, rel) {
+                if to >> t & 1 != 0 {
+                    out.push(Move { to: t, ..m });
+                }
             }
         }
     }

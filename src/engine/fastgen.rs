@@ -120,6 +120,15 @@ enum Leaf {
     },
 }
 
+impl Plan {
+    /// Every neighbour list of `rel` is free of repeats (false in a game
+    /// without the plan).
+    #[inline]
+    pub(crate) fn masks_exact(&self, rel: Relation) -> bool {
+        self.masks_exact[rel as usize]
+    }
+}
+
 impl Game {
     /// Builds [`Game::plan`] (after compiling).
     pub(crate) fn make_plan(&mut self) {
