@@ -212,3 +212,32 @@ fn piece_programs_agree_with_the_generic_path() {
         agrees_with_generic(&g, 20, 600, 5);
     }
 }
+
+/// `count Groups` over a relation on boards of at most 64 sites is a flood
+/// fill on one word (the generic twin keeps the general search): scores
+/// set from group counts with and without a minimum size, over several
+/// relations and conditions, agree along random games; the 9x9 board is
+/// too large for one word and takes the general search both ways.
+#[test]
+fn group_counts_agree_with_the_generic_path() {
+    for board in ["(square 5)", "(hex 3)", "(hex Limping 2)", "(square 9)"] {
+        let text = format!(
+            r#"(game "Groups" (players 2)
+                (equipment {{ (board {board}) (piece "Disc" Each) }})
+                (rules
+                    (play (move Add (to (sites Empty))
+                        (then (and {{
+                            (set Score Mover (count Groups if:(= (who at:(to)) (mover)) min:2))
+                            (set Score Next (+ (count Groups Orthogonal if:(is Occupied (to)))
+                                (* 100 (count Groups Diagonal if:(or (is Empty (to)) (= (who at:(to)) (next))) min:3))))
+                        }}))
+                    ))
+                    (end (if (>= (count Moves) 40) (result Mover Draw)))
+                )
+            )"#
+        );
+        let g = ludeme::load_str("groups.lud", &text, &Choices::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        agrees_with_generic(&g, 20, 60, 21);
+    }
+}

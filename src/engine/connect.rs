@@ -99,7 +99,7 @@ impl OneGroup<'_> {
 /// The sites of `within` reachable from `seed` (a subset of it); stops
 /// early once every site of `goal` is reached.
 #[inline]
-fn flood(adj: &[u64], within: u64, seed: u64, goal: u64) -> u64 {
+pub(crate) fn flood(adj: &[u64], within: u64, seed: u64, goal: u64) -> u64 {
     let mut reach = seed;
     let mut frontier = seed;
     while frontier != 0 && reach & goal != goal {

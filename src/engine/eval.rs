@@ -745,6 +745,27 @@ impl Game {
                 .filter(|&s| st.what[s] != 0)
                 .for_each(|s| todo.insert(s as Site)),
         }
+        // boards of at most 64 sites: a flood fill per group on one word
+        // (not in the generic twin, which keeps the general search)
+        let n = self.board.len();
+        if let DirSpec::Relation(rel) = dirs
+            && self.fast.enabled
+            && self.small_adj.len() == 4 * n
+        {
+            let adj = &self.small_adj[*rel as usize * n..(*rel as usize + 1) * n];
+            let mut left = todo.words()[0];
+            ws.give_set(todo);
+            let mut groups = 0;
+            while left != 0 {
+                let seed = left & left.wrapping_neg();
+                let group = super::connect::flood(adj, left, seed, left);
+                left &= !group;
+                if group.count_ones() as i32 >= min {
+                    groups += 1;
+                }
+            }
+            return groups;
+        }
         let mut groups = 0;
         let mut queue = std::mem::take(&mut ws.queue);
         while self.next_group(&mut todo, dirs, &mut queue) {
