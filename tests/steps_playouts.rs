@@ -77,6 +77,12 @@ fn icebreaker_agrees_with_the_search_from_each_origin() {
 /// through cells without a P2 disc; the markers are taken. The table's
 /// search runs backwards along the one-way steps.
 fn one_way(board: &str, dirs: &str, searched: bool) -> Game {
+    one_way_with(board, dirs, searched, "(mover)", "")
+}
+
+/// [`one_way`] with `who` the player whose pieces a disc may not step
+/// onto, and `then` the step's consequences.
+fn one_way_with(board: &str, dirs: &str, searched: bool, who: &str, then: &str) -> Game {
     let extra = if searched { "(!= (from) -5)" } else { "" };
     let step = format!("(step {dirs} (to if:(and (!= (who at:(to)) 2) {extra})))");
     let d = |s: &str| format!("(count Steps {step} {s} (sites Occupied by:Neutral))");
@@ -87,7 +93,8 @@ fn one_way(board: &str, dirs: &str, searched: bool) -> Game {
         (board {board})
         (piece "Disc" Each
             (move Step {dirs}
-                (to if:(and (!= (who at:(to)) (mover)) (<= {to} (- {from} 1))))
+                (to if:(and (!= (who at:(to)) {who}) (<= {to} (- {from} 1))))
+                {then}
             )
         )
         (piece "Marker" Neutral)
@@ -125,4 +132,23 @@ fn one_way_steps_agree_with_the_search_from_each_origin() {
         }
     }
     assert!(played > 300, "{played} decisions");
+}
+
+/// The same discs, not stepping onto the pieces of the previous mover,
+/// and moving again after a step to a low-numbered cell: one generator
+/// meets positions where `(prev)` differs, so the plan of its `(to)` tests
+/// (made once per position) must be made again in each.
+#[test]
+fn one_way_steps_against_the_previous_mover_agree() {
+    let mut played = 0;
+    let then = "(then (if (< (to) 12) (moveAgain)))";
+    for board in ["(square 5)", "(hex 4)"] {
+        for dirs in ["Orthogonal", "Adjacent"] {
+            let fast = one_way_with(board, dirs, false, "(prev)", then);
+            let slow = one_way_with(board, dirs, true, "(prev)", then);
+            assert!(fast.debug_gens().contains("StepsCmp"), "{board} {dirs}");
+            played += agree(&fast, &slow, 6, 60, 9);
+        }
+    }
+    assert!(played > 200, "{played} decisions");
 }

@@ -337,6 +337,9 @@ pub struct Workspace {
     pub(crate) steps_cache: Vec<steps::StepTable>,
     /// Scratch bit sets of the cached `count Steps` search.
     pub(crate) step_bits: Vec<u64>,
+    /// The last slot plan made for `(to)`-only tests: (epoch, node, plan);
+    /// the same for every origin in a position (see `stepgen.rs`).
+    pub(crate) to_plan: Option<(u64, u32, slots::SlotPlan)>,
     pub(crate) epoch: u64,
     pub(crate) seen: Vec<u32>,
     pub(crate) seen_stamp: u32,
@@ -440,6 +443,7 @@ impl Game {
             dist: vec![0; n],
             steps_cache: vec![steps::StepTable::default(); self.n_step_caches as usize],
             step_bits: Vec::new(),
+            to_plan: None,
             epoch: 1,
             seen: vec![0; 6 * (n + 1) * (n + 1)],
             seen_stamp: 0,

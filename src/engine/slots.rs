@@ -14,6 +14,7 @@ use crate::board::Site;
 /// at `(to)` become one bit per component; those on the stack height at
 /// `(to)` keep the part of their sum read elsewhere. A conjunction of pure
 /// tests, so the order of evaluation does not matter.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct SlotPlan {
     /// Every test that does not read `(to)` holds.
     pub(crate) ok: bool,
@@ -153,6 +154,12 @@ impl Game {
             SlotTest::Size(..) => false,
         }
     }
+}
+
+/// Every test reads the top piece at `(to)` and nothing else of the
+/// context: their plan is the same for every origin.
+pub(crate) fn to_only(tests: &[SlotTest]) -> bool {
+    tests.iter().all(|&t| top_slot(t) == Some(Slot::To))
 }
 
 /// The slot whose top piece a test reads (none for a height test).

@@ -49,8 +49,18 @@ impl Game {
             return false;
         }
         let c = Ctx { from: f, ..ctx };
-        let Some(plan) = self.slot_plan(tests, st, c) else {
-            return false;
+        // tests of `(to)` alone: one plan per position
+        let plan = match ws.to_plan {
+            Some((e, node, p)) if e == ws.epoch && node == id => p,
+            _ => {
+                let Some(p) = self.slot_plan(tests, st, c) else {
+                    return false;
+                };
+                if super::slots::to_only(tests) {
+                    ws.to_plan = Some((ws.epoch, id, p));
+                }
+                p
+            }
         };
         if !plan.ok {
             return true;
