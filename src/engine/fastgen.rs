@@ -241,31 +241,18 @@ impl Game {
     ) {
         let n = self.board.len();
         let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
-        let what = &st.what[..n];
-        // the empty sites, and the components the filter keeps as one bit
-        // each (at most 64 of them; otherwise the filter per site)
-        let comps = self.comps.len();
-        let (mut keep, mut empty) = (0u64, 0u64);
-        if comps <= 64 {
-            let kept = (0..comps).fold(0u64, |m, c| {
-                m | (self.around_filter(filter, c as u8, st) as u64) << c
-            });
-            let mut bit = 1u64;
-            for &c in what {
-                if kept >> (c & 63) & 1 != 0 {
-                    keep |= bit;
-                }
-                if c == 0 {
-                    empty |= bit;
-                }
-                bit <<= 1;
-            }
-        } else {
-            for (s, &c) in what.iter().enumerate() {
-                keep |= (self.around_filter(filter, c, st) as u64) << s;
-                empty |= ((c == 0) as u64) << s;
-            }
-        }
+        // the empty sites and the sites the filter keeps, from the state's
+        // per-owner sets of occupied sites
+        let occupied = st.occ.iter().fold(0u64, |m, &o| m | o);
+        let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        let mut empty = all & !occupied;
+        let keep = match filter {
+            None => all,
+            Some(AroundFilter::Own) => st.occ[st.mover as usize],
+            Some(AroundFilter::Enemy) => occupied & !st.occ[0] & !st.occ[st.mover as usize],
+            Some(AroundFilter::Empty) => empty,
+            Some(AroundFilter::Occupied) => occupied,
+        };
         while empty != 0 {
             let s = empty.trailing_zeros();
             empty &= empty - 1;
