@@ -286,7 +286,15 @@ impl Game {
             return false;
         }
         let c = st.what[f];
-        st.hash ^= self.zkey(f, c, 0) ^ self.zkey(t, c, 0);
+        // `zkey(s, c, 0)` of a board site without stacks: its table entry
+        let nc = self.comps.len();
+        match (
+            self.zobrist.get(f * nc + c as usize),
+            self.zobrist.get(t * nc + c as usize),
+        ) {
+            (Some(a), Some(b)) if self.stack_cap == 1 => st.hash ^= a ^ b,
+            _ => st.hash ^= self.zkey(f, c, 0) ^ self.zkey(t, c, 0),
+        }
         if n <= 64 {
             st.occ[self.owner(c) as usize] ^= (1u64 << f) | (1u64 << t);
         }

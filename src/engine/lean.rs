@@ -6,7 +6,7 @@
 
 use super::eval::{Ctx, cmp};
 use super::fast::{FastCond, FastInfo};
-use super::{Game, Move, MoveKind, Outcome, State, Workspace};
+use super::{Game, Move, Outcome, State, Workspace};
 
 impl Game {
     /// Per phase: whether a bare carry played in it can take the lean path
@@ -44,51 +44,19 @@ impl Game {
     pub(crate) fn apply_lean(&self, st: &mut State, m: &Move, ws: &mut Workspace) -> bool {
         let mover = st.mover;
         let phase_index = st.phase[mover as usize] as usize;
-        if m.kind != MoveKind::Step
-            || self.stacking
-            || !self
-                .fast
-                .lean_phase
-                .get(phase_index)
-                .copied()
-                .unwrap_or(false)
-            || !self
-                .fast
-                .bare_carry
-                .get(m.node as usize)
-                .copied()
-                .unwrap_or(false)
+        if !self
+            .fast
+            .lean_phase
+            .get(phase_index)
+            .copied()
+            .unwrap_or(false)
+            || !self.apply_bare_carry(st, m)
         {
             return false;
         }
-        let (f, t) = (m.from as usize, m.to as usize);
-        let n = self.board.len();
-        if f >= n || t >= n || st.what[t] != 0 || st.what[f] == 0 {
-            return false;
-        }
-        // the actions (as `apply_bare_carry`)
         st.move_again = false;
         st.next_override = 0;
         ws.epoch += 2;
-        let c = st.what[f];
-        // `zkey(s, c, 0)` of a board site without stacks: its table entry
-        let nc = self.comps.len();
-        match (
-            self.zobrist.get(f * nc + c as usize),
-            self.zobrist.get(t * nc + c as usize),
-        ) {
-            (Some(a), Some(b)) if self.stack_cap == 1 => st.hash ^= a ^ b,
-            _ => st.hash ^= self.zkey(f, c, 0) ^ self.zkey(t, c, 0),
-        }
-        if n <= 64 {
-            st.occ[self.owner(c) as usize] ^= (1u64 << f) | (1u64 << t);
-        }
-        st.what[f] = 0;
-        st.count[f] = 0;
-        st.what[t] = c;
-        st.count[t] = 1;
-        st.last_from = m.from;
-        st.last_to = m.to;
         // the bookkeeping of a decision that ends the turn and is no pass
         st.decisions += 1;
         st.prev_mover = mover;
