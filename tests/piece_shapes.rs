@@ -5,7 +5,6 @@
 mod common;
 use common::*;
 use ludeme::{Choices, Game};
-use rand::{Rng, SeedableRng};
 
 fn fixture(file: &str) -> Game {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -13,31 +12,6 @@ fn fixture(file: &str) -> Game {
         .join("fixtures")
         .join(file);
     ludeme::load_file(&path, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// Plays `games` random games of at most `max` decisions with both the
-/// game and its generic twin, checking they agree at every step.
-fn agrees_with_generic(g: &Game, games: u32, max: usize, seed: u64) {
-    let generic = g.generic_twin();
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-    let (mut ws, mut wg) = (g.new_workspace(), generic.new_workspace());
-    let (mut fast, mut slow) = (Vec::new(), Vec::new());
-    for _ in 0..games {
-        let mut st = g.initial_state();
-        let mut sg = generic.initial_state();
-        for _ in 0..max {
-            g.legal_moves_into(&st, &mut ws, &mut fast);
-            generic.legal_moves_into(&sg, &mut wg, &mut slow);
-            assert_eq!(fast, slow, "legal moves differ");
-            if fast.is_empty() {
-                break;
-            }
-            let m = fast[rng.random_range(0..fast.len())];
-            g.apply_with(&mut st, &m, &mut ws);
-            generic.apply_with(&mut sg, &m, &mut wg);
-            assert_eq!(st, sg, "states differ after {m:?}");
-        }
-    }
 }
 
 /// Rule shapes with a fast path in the engine (src/engine/fast.rs), in a

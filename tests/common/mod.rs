@@ -87,3 +87,33 @@ pub fn seeded_line(g: &Game, seed: u64, n: usize) -> String {
     }
     line.join(" ")
 }
+
+/// Plays `games` random games of at most `max` decisions with both the
+/// game and its generic twin, checking they agree at every step; returns
+/// how many games were won by a player.
+pub fn agrees_with_generic(g: &Game, games: u32, max: usize, seed: u64) -> u32 {
+    let generic = g.generic_twin();
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let (mut ws, mut wg) = (g.new_workspace(), generic.new_workspace());
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    let mut won = 0;
+    for _ in 0..games {
+        let mut st = g.initial_state();
+        let mut sg = generic.initial_state();
+        for _ in 0..max {
+            g.legal_moves_into(&st, &mut ws, &mut fast);
+            generic.legal_moves_into(&sg, &mut wg, &mut slow);
+            assert_eq!(fast, slow, "legal moves differ");
+            if fast.is_empty() {
+                break;
+            }
+            let m = fast[rng.random_range(0..fast.len())];
+            g.apply_with(&mut st, &m, &mut ws);
+            generic.apply_with(&mut sg, &m, &mut wg);
+            assert_eq!(st, sg, "states differ after {m:?}");
+        }
+        won += st.outcome().is_some_and(|o| o.winner().is_some()) as u32;
+    }
+    won
+}
