@@ -187,6 +187,45 @@ fn piece_programs_agree_with_the_generic_path() {
     }
 }
 
+/// Piece programs whose cell tests read the top component (`what`) against
+/// a constant: hops over runs of one marker kind (`=`), over anything but
+/// one kind (`!=`, which passes empty sites too), landing where `what` is
+/// below a bound, steps onto sites holding a kind above a bound, with
+/// effects and consequences on the moves; a neutral and per-player markers
+/// added and removed so every test meets every kind of cell.
+const WHAT_SHAPES: &str = r#"(game "Whats" (players 2)
+    (equipment {
+        (board (square 6))
+        (piece "Pawn" Each
+            (or {
+                (move Hop (between (range 1 3) if:(= (what at:(between)) (id "Marker0"))) (to if:(is Empty (to))))
+                (move Hop Orthogonal (between if:(not (= (what at:(between)) (id "Marker0")))
+                    (apply (if (is Empty (between)) (add (piece (id "Marker" Mover)) (to (between))))))
+                    (to if:(< (what at:(to)) (id "Pawn2"))))
+                (move Step Diagonal (to if:(> (what at:(to)) (id "Pawn2")) (apply (remove (to)))))
+                (move Step Orthogonal (to if:(= (what at:(to)) (id "Marker" P1))))
+            })
+        )
+        (piece "Marker" Each)
+        (piece "Marker" Neutral)
+    })
+    (rules
+        (start { (place "Pawn1" (sites {0 14})) (place "Pawn2" (sites {35 21})) (place "Marker0" (sites {7 8 27 28})) })
+        (play (or (forEach Piece) (move Add (piece "Marker0") (to (sites Empty) if:(is In (to) (sites Outer))))))
+        (end (if (>= (count Moves) 80) (result Mover Draw)))
+    )
+)"#;
+
+#[test]
+fn piece_programs_with_what_tests_agree_with_the_generic_path() {
+    let g = ludeme::load_str("whats.lud", WHAT_SHAPES, &Choices::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    // per player, the Pawn's `or`
+    assert_eq!(g.piece_programs(), 2);
+    assert_eq!(g.generic_twin().piece_programs(), 0);
+    agrees_with_generic(&g, 40, 80, 17);
+}
+
 /// `count Groups` over a relation on boards of at most 64 sites is a flood
 /// fill on one word (the generic twin keeps the general search): scores
 /// set from group counts with and without a minimum size, over several

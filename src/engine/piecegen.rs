@@ -8,31 +8,34 @@
 //! them.
 
 use super::ir::*;
-use super::sitetest::SiteTest;
+use super::sitetest::{CompTest, SiteTest};
 use super::{Game, Move, State};
 use crate::board::{Relation, Site};
 
 /// One alternative of a piece's moves.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum PieceOp {
-    /// `(move Step REL (to if:(is Empty (to))))` (or an occupancy test on
-    /// `(to)`), node `id`: each neighbour under `rel`, in list order, that
-    /// passes the test.
+    /// `(move Step REL (to if:TEST))` where TEST reads only the top
+    /// component of `(to)` (emptiness, occupancy, `what` against a
+    /// constant), node `id`: each neighbour under `rel`, in list order,
+    /// that passes the test.
     Step {
         rel: Relation,
-        to_empty: bool,
+        to: CompTest,
         stack: bool,
         id: u32,
     },
     /// `(move Hop REL (between (range MIN MAX) if:OVER) (to if:LAND))`
-    /// where OVER and LAND are emptiness or occupancy tests of the site
-    /// itself, node `id`: as [`Game::hop_plain`].
+    /// where OVER and LAND read only the top component of the site tested,
+    /// node `id`: as the general hop (and [`Game::hop_plain`]), the run of
+    /// sites passing OVER, at most MAX long, then the site after it if the
+    /// run has at least MIN sites and that site passes LAND.
     Hop {
         rel: Relation,
         min: i32,
         max: i32,
-        over_empty: bool,
-        land_empty: bool,
+        over: CompTest,
+        land: CompTest,
         stack: bool,
         id: u32,
     },
@@ -110,7 +113,7 @@ impl Game {
                 let to = SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::Empty);
                 Some(PieceOp::Step {
                     rel: *rel,
-                    to_empty: to.emptiness()?,
+                    to: CompTest::of(to, self.comps.len())?,
                     stack: *stack,
                     id,
                 })
@@ -131,8 +134,8 @@ impl Game {
                     rel: *rel,
                     min: *min,
                     max: *max,
-                    over_empty: over.emptiness()?,
-                    land_empty: land.emptiness()?,
+                    over: CompTest::of(over, self.comps.len())?,
+                    land: CompTest::of(land, self.comps.len())?,
                     stack: *stack,
                     id,
                 })
@@ -156,14 +159,9 @@ impl Game {
         let what = &st.what;
         for op in ops {
             match *op {
-                PieceOp::Step {
-                    rel,
-                    to_empty,
-                    stack,
-                    id,
-                } => {
+                PieceOp::Step { rel, to, stack, id } => {
                     for &t in self.board.neighbours(f, rel) {
-                        if (what[t as usize] == 0) == to_empty {
+                        if to.holds(what[t as usize]) {
                             out.push(Move::carry(f, t, comp, stack, id));
                         }
                     }
@@ -172,8 +170,8 @@ impl Game {
                     rel,
                     min,
                     max,
-                    over_empty,
-                    land_empty,
+                    over,
+                    land,
                     stack,
                     id,
                 } => {
@@ -189,7 +187,7 @@ impl Game {
                         // the run of sites passing OVER, at most `max` long
                         let mut k = 0usize;
                         for &b in radial.iter().take(lim) {
-                            if (what[b as usize] == 0) != over_empty {
+                            if !over.holds(what[b as usize]) {
                                 break;
                             }
                             k += 1;
@@ -200,7 +198,7 @@ impl Game {
                         let Some(&t) = radial.get(k) else {
                             continue;
                         };
-                        if (what[t as usize] == 0) == land_empty {
+                        if land.holds(what[t as usize]) {
                             out.push(Move::hop(f, t, comp, *d as u8, k, stack, id, site));
                         }
                     }

@@ -17,6 +17,9 @@ pub(crate) enum SiteTest<'a> {
     Empty,
     /// `(is Occupied SLOT)`: a piece at the site.
     Occupied,
+    /// `(OP (what at:SLOT) K)` for a constant K: the site's top component
+    /// (0 when empty) against K.
+    What(CmpOp, i32),
     /// [`BoolE::AroundCmp`] on the slot.
     Around {
         dirs: &'a DirSpec,
@@ -45,6 +48,12 @@ impl<'a> SiteTest<'a> {
             // `eval_bool` does with that site in the context
             Some(BoolE::EmptyAt(s)) if *s == slot => SiteTest::Empty,
             Some(BoolE::OccupiedAt(s)) if *s == slot => SiteTest::Occupied,
+            Some(BoolE::WhatAt(s, op, v)) if *s == slot && matches!(**v, IntE::Const(_)) => {
+                let IntE::Const(k) = **v else {
+                    unreachable!("checked above")
+                };
+                SiteTest::What(*op, k)
+            }
             Some(BoolE::AroundCmp {
                 slot: s,
                 dirs,
@@ -74,6 +83,39 @@ impl<'a> SiteTest<'a> {
     }
 }
 
+/// A test of a site's top component alone (0 = empty) in a game of at most
+/// 64 components: the set of the components it accepts, one bit each.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct CompTest(u64);
+
+impl CompTest {
+    /// The test of `t`, when `t` reads nothing but the top component of
+    /// the site tested (emptiness, occupancy, `what` against a constant)
+    /// and the game has at most 64 components (`ncomps`, empty included).
+    pub(crate) fn of(t: SiteTest, ncomps: usize) -> Option<CompTest> {
+        let (op, k) = match t {
+            SiteTest::True => (CmpOp::Ge, i32::MIN),
+            SiteTest::Empty => (CmpOp::Eq, 0),
+            SiteTest::Occupied => (CmpOp::Ne, 0),
+            SiteTest::What(op, k) => (op, k),
+            _ => return None,
+        };
+        if ncomps > 64 {
+            return None;
+        }
+        let bits = (0..ncomps)
+            .filter(|&c| super::eval::cmp(op, c as i32, k))
+            .fold(0u64, |m, c| m | 1u64 << c);
+        Some(CompTest(bits))
+    }
+
+    /// Whether a site whose top component is `c` passes.
+    #[inline(always)]
+    pub(crate) fn holds(self, c: u8) -> bool {
+        self.0 >> (c & 63) & 1 != 0
+    }
+}
+
 impl Game {
     /// Whether test `t` holds at board site `s`; `ctx` is the full move
     /// context (with `s` in the test's slot) for the general case.
@@ -90,6 +132,7 @@ impl Game {
             SiteTest::True => true,
             SiteTest::Empty => st.what[s as usize] == 0,
             SiteTest::Occupied => st.what[s as usize] != 0,
+            SiteTest::What(op, k) => super::eval::cmp(op, st.what[s as usize] as i32, k),
             SiteTest::Around {
                 dirs,
                 filter,
