@@ -159,3 +159,43 @@ fn stacks_agree_with_the_generic_path() {
     );
     agrees_with_generic(&g, 20, 300, 13);
 }
+
+/// Placements and movement with a proposal: plain adds and hops take the
+/// lean apply too (not a capturing hop, whose effect removes a piece), and an end rule `(and (is Proposed P) …)` is decided
+/// there in full (reading the move) once P is proposed. The proposal does
+/// not end the game, so later adds, steps and hops are played with it
+/// made, on boards with and without occupied sets.
+#[test]
+fn adds_hops_and_a_proposal_agree_with_the_generic_path() {
+    for board in ["(hex 3)", "(square 9)"] {
+        let g = load(&format!(
+            r#"(game "T" (players 2)
+                (equipment {{
+                    (board {board})
+                    (piece "Disc" Each
+                        (or
+                            (move Step (to if:(is Empty (to))))
+                            (move Hop (between (range 1 3) if:(is Occupied (between))) (to if:(is Empty (to))))
+                            (move Hop Diagonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Empty (to))))
+                        )
+                    )
+                }})
+                (rules
+                    (play
+                        (or {{
+                            (move Add (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
+                            (forEach Piece)
+                            (move Propose "Stop")
+                        }})
+                    )
+                    (end {{
+                        (if (and (is Proposed "Stop") (= (what at:(to)) 2) (>= (count Moves) 12)) (result Mover Win))
+                        (if (>= (count Pieces Mover) 40) (result Mover Draw))
+                    }})
+                )
+            )"#
+        ));
+        let won = agrees_with_generic(&g, 40, 200, 17);
+        assert!(won >= 10, "{board}: only {won} games won");
+    }
+}

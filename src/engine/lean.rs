@@ -1,28 +1,20 @@
-//! A lean `apply` for the commonest decision of movement games: one piece
-//! carried to an empty board site by a move with no effect or consequence
-//! of its own, in a phase whose end rules all have a direct form
-//! ([`FastCond`]) and that has no phase change to check. The same state
-//! changes, in the same order, as the general [`Game::apply_with`].
+//! A lean `apply` for the commonest decisions of movement and placement
+//! games: one piece carried to an empty board site, or one piece added, by
+//! a move with no effect or consequence of its own, in a phase whose end
+//! rules all have a direct form ([`FastCond`]) and that has no phase change
+//! to check. The same state changes, in the same order, as the general
+//! [`Game::apply_with`].
 
 use super::eval::{Ctx, cmp};
 use super::fast::{FastCond, FastInfo};
-use super::{Game, Move, Outcome, State, Workspace};
+use super::{Game, Move, MoveKind, Outcome, State, Workspace};
 
 impl Game {
-    /// Per phase: whether a bare carry played in it can take the lean path
-    /// (no `nextPhase` rules; the phase's and the game's end rules all in
-    /// a direct form that reads nothing of the move). Built with the
-    /// fast-path analysis.
+    /// Per phase: whether a bare carry or add played in it can take the
+    /// lean path (no `nextPhase` rules; the phase's and the game's end rules
+    /// all in a direct form). Built with the fast-path analysis.
     pub(crate) fn lean_phases(&self, fast: &FastInfo) -> Vec<bool> {
-        // direct conditions that read nothing of the move
-        let direct = |v: &Vec<Option<FastCond>>| {
-            v.iter().all(|c| {
-                matches!(
-                    c,
-                    Some(FastCond::PiecesCmp(..) | FastCond::PrevMover | FastCond::Proposed(_))
-                )
-            })
-        };
+        let direct = |v: &Vec<Option<FastCond>>| v.iter().all(Option::is_some);
         let game_end = self.end.len() == fast.end_cond.len() && direct(&fast.end_cond);
         self.phases
             .iter()
@@ -50,7 +42,7 @@ impl Game {
             .get(phase_index)
             .copied()
             .unwrap_or(false)
-            || !self.apply_bare_carry(st, m)
+            || !(self.apply_bare_carry(st, m) || self.apply_bare_add(st, m))
         {
             return false;
         }
@@ -69,11 +61,17 @@ impl Game {
             (&self.end, &self.fast.end_cond),
         ] {
             for (r, fc) in rules.iter().zip(conds) {
-                // direct conditions that read nothing of the move
                 let holds = match *fc {
                     Some(FastCond::PiecesCmp(who, op, k)) => {
                         cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
                     }
+                    // the whole condition, which may read the move, once
+                    // its proposal is made
+                    Some(FastCond::ProposedAnd(id)) => {
+                        st.proposed & (1u64 << id) != 0
+                            && self.eval_bool(&r.cond, st, self.move_ctx(m), ws)
+                    }
+                    // the other direct conditions read nothing of the move
                     fc => self.holds(fc, &r.cond, st, Ctx::default(), ws),
                 };
                 if holds {
@@ -87,7 +85,8 @@ impl Game {
                 break;
             }
         }
-        // a carry is no pass: the run of passes is over, so not all passed
+        // a carry or an add is no pass: the run of passes is over, so not
+        // all passed
         if !decided && (st.turns + 1 >= self.max_turns || st.decisions >= self.max_decisions) {
             st.outcome = Some(Outcome::draw(self.players));
         }
@@ -99,6 +98,30 @@ impl Game {
             st.turn_hashes.clear();
             st.turn_hashes.push(self.position_hash(st));
         }
+        true
+    }
+
+    /// Applies the actions of `m` when it is a `bare_add` move onto an
+    /// empty board site, without stacks: the generic `put`, and the last
+    /// move's sites; false (nothing done) otherwise.
+    #[inline]
+    fn apply_bare_add(&self, st: &mut State, m: &Move) -> bool {
+        if m.kind != MoveKind::Add
+            || self.stacking
+            || !self
+                .fast
+                .bare_add
+                .get(m.node as usize)
+                .copied()
+                .unwrap_or(false)
+            || (m.to as usize) >= self.board.len()
+            || st.what[m.to as usize] != 0
+        {
+            return false;
+        }
+        self.put(st, m.to, m.what);
+        st.last_from = m.from;
+        st.last_to = m.to;
         true
     }
 }
