@@ -37,6 +37,9 @@ pub struct FastInfo {
     /// Per phase: a bare carry played in it takes the lean apply path
     /// (see `lean.rs`).
     pub(crate) lean_phase: Vec<bool>,
+    /// Per generator node: the position hash after its moves is told from
+    /// the state before them, their own effect included (see `repeat.rs`).
+    pub(crate) own_effect: Vec<bool>,
 }
 
 /// A condition that reads only counters of the state, evaluated without
@@ -143,6 +146,7 @@ impl FastInfo {
                 .map(|p| p.end.iter().map(|r| FastCond::of(&r.cond)).collect())
                 .collect(),
             lean_phase: Vec::new(),
+            own_effect: game.compute_own_effect_nodes(),
         };
         info.lean_phase = game.lean_phases(&info);
         info

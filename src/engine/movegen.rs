@@ -575,7 +575,10 @@ impl Game {
         let mut keep = 0;
         for i in 0..out.len() {
             let m = out[i];
-            let h = match self.hash_after_plain(st, &m) {
+            let h = match self
+                .hash_after_plain(st, &m)
+                .or_else(|| self.hash_after_own_effect(st, &m, ws))
+            {
                 Some(h) => h,
                 None => {
                     // only the hash of the result is read: the turn's

@@ -1,9 +1,14 @@
 //! The position hash after a candidate move, for `(no Repeat
 //! PositionalInTurn)`, without applying the move to a copy of the state
-//! when the move's only piece change is its own add or carry.
+//! when the move's only piece change is its own add or carry, or that
+//! and one change of one site made by the move's own effect (an `if`-tree
+//! of single-site adds, removes and promotions, read on the state before
+//! the move, which is where the effect is applied).
 
+use super::eval::Ctx;
 use super::ir::*;
-use super::{Game, Move, MoveKind, NO_GEN, State};
+use super::{Game, Move, MoveKind, NO_GEN, State, Workspace};
+use crate::board::Dir;
 
 impl Game {
     /// Per generator node: whether a move it makes changes the pieces only
@@ -86,6 +91,203 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Per generator node: whether the hash after its moves can be told by
+    /// [`Game::hash_after_own_effect`]: a step, add or hop leaf whose own
+    /// effect (`to` or `between` `apply`) is [`effect_previewable`] and is
+    /// the first thing the move does (a hop's `to` effect comes after its
+    /// `between` effect, so a hop may have one of them only), whose
+    /// consequences (`then`, up to the root) never change a piece.
+    pub(crate) fn compute_own_effect_nodes(&self) -> Vec<bool> {
+        (0..self.gens.len())
+            .map(|id| {
+                let own = match &self.gens[id].kind {
+                    GenKind::Add {
+                        to_apply: Some(e), ..
+                    }
+                    | GenKind::Step {
+                        to_apply: Some(e), ..
+                    }
+                    | GenKind::Hop {
+                        to_apply: Some(e),
+                        between_apply: None,
+                        ..
+                    }
+                    | GenKind::Hop {
+                        to_apply: None,
+                        between_apply: Some(e),
+                        ..
+                    } => effect_previewable(e),
+                    _ => false,
+                };
+                let mut up = Some(id as u32);
+                let mut ok = own && !self.stacking;
+                while let Some(i) = up {
+                    let n = &self.gens[i as usize];
+                    ok &= n.then.as_ref().is_none_or(effect_keeps_pieces);
+                    up = n.parent;
+                }
+                ok
+            })
+            .collect()
+    }
+
+    /// The position hash after `m` (legal in `st`) when its node is one of
+    /// [`Game::compute_own_effect_nodes`]: the one site change its own
+    /// effect makes (decided on `st`, the state the effect is applied to),
+    /// then its add or carry, mirroring `apply_effect`, `put` and `take`
+    /// on board sites. `None` when it can't be told so (a hand site, a hop
+    /// over several sites, another kind of move).
+    pub(crate) fn hash_after_own_effect(
+        &self,
+        st: &State,
+        m: &Move,
+        ws: &mut Workspace,
+    ) -> Option<u64> {
+        if m.node == NO_GEN || !*self.fast.own_effect.get(m.node as usize)? {
+            return None;
+        }
+        let n = self.board.len();
+        let mut ctx = self.move_ctx(m);
+        let own = match &self.gens[m.node as usize].kind {
+            GenKind::Add { to_apply, .. } | GenKind::Step { to_apply, .. } => to_apply.as_ref(),
+            GenKind::Hop {
+                to_apply,
+                between_apply,
+                ..
+            } => match between_apply {
+                // a hop over no site applies no `between` effect
+                Some(_) if m.dir == 255 => None,
+                Some(e) => {
+                    // one site between `from` and `to`: the effect at it
+                    match self.board.radial(m.from, Dir::ALL[m.dir as usize]) {
+                        [b, t, ..] if *t == m.to => ctx.between = *b,
+                        _ => return None,
+                    }
+                    Some(e)
+                }
+                None => to_apply.as_ref(),
+            },
+            _ => return None,
+        };
+        let change = match own {
+            Some(e) => self.preview_change(e, st, ctx, ws)?,
+            None => None,
+        };
+        // the pieces after the effect
+        let what = |x: usize| match change {
+            Some((s, c)) if s == x => c,
+            _ => st.what[x],
+        };
+        let mut h = st.hash;
+        if let Some((s, c)) = change {
+            if st.what[s] != 0 {
+                h ^= self.zkey(s, st.what[s], 0);
+            }
+            if c != 0 {
+                h ^= self.zkey(s, c, 0);
+            }
+        }
+        match m.kind {
+            MoveKind::Step if (m.from as usize) < n && (m.to as usize) < n => {
+                let (f, t) = (m.from as usize, m.to as usize);
+                let c = what(f);
+                if c != 0 && f != t {
+                    h ^= self.zkey(f, c, 0) ^ self.zkey(t, c, 0);
+                    if what(t) != 0 {
+                        h ^= self.zkey(t, what(t), 0);
+                    }
+                }
+            }
+            MoveKind::Add if (m.to as usize) < n => {
+                let t = m.to as usize;
+                if what(t) != 0 {
+                    h ^= self.zkey(t, what(t), 0);
+                }
+                h ^= self.zkey(t, m.what, 0);
+            }
+            _ => return None,
+        }
+        Some(h)
+    }
+
+    /// The piece change effect `e` ([`effect_previewable`]) makes when
+    /// applied to `st` in context `ctx`, as `apply_effect` makes it: a
+    /// board site and its new top component (0: emptied), or no change.
+    /// `None` when it would change a hand site.
+    fn preview_change(
+        &self,
+        e: &Effect,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> Option<Option<(usize, u8)>> {
+        let n = self.board.len();
+        // a site of `apply_effect`'s range check: none, or a board site
+        let site = |s: i32| match s {
+            s if s < 0 || s as usize >= st.what.len() => Some(None),
+            s if s as usize >= n => None,
+            s => Some(Some(s as usize)),
+        };
+        match e {
+            Effect::If(c, a, b) => {
+                if self.eval_bool(c, st, ctx, ws) {
+                    self.preview_change(a, st, ctx, ws)
+                } else {
+                    match b {
+                        Some(b) => self.preview_change(b, st, ctx, ws),
+                        None => Some(None),
+                    }
+                }
+            }
+            Effect::Add {
+                piece,
+                to: RegionE::Site(x),
+                ..
+            } => {
+                let comp = self.piece_sel(piece, st, ctx, ws);
+                if comp == 0 {
+                    return Some(None);
+                }
+                let s = site(self.eval_int(x, st, ctx, ws))?;
+                Some(s.map(|s| (s, comp)))
+            }
+            Effect::Remove(RegionE::Site(x)) => {
+                let s = site(self.eval_int(x, st, ctx, ws))?;
+                Some(s.filter(|&s| st.what[s] != 0).map(|s| (s, 0)))
+            }
+            Effect::Promote(x, piece) => {
+                let s = self.eval_int(x, st, ctx, ws);
+                let comp = self.piece_sel(piece, st, ctx, ws);
+                if s < 0 || s as usize >= st.what.len() || st.what[s as usize] == 0 || comp == 0 {
+                    return Some(None);
+                }
+                let s = site(s)?;
+                Some(s.map(|s| (s, comp)))
+            }
+            e if effect_keeps_pieces(e) => Some(None),
+            _ => None,
+        }
+    }
+}
+
+/// Whether effect `e` makes at most one piece change, at one site, whatever
+/// the state: an `if`-tree whose branches are each one single-site add,
+/// remove or promotion, or change no piece. (No sequence: every condition
+/// is read on the state the effect starts from.)
+fn effect_previewable(e: &Effect) -> bool {
+    match e {
+        Effect::If(_, a, b) => effect_previewable(a) && b.as_deref().is_none_or(effect_previewable),
+        Effect::Add {
+            to: RegionE::Site(_),
+            ..
+        }
+        | Effect::Remove(RegionE::Site(_))
+        | Effect::Promote(..) => true,
+        e => effect_keeps_pieces(e),
+    }
+}
+
 /// Whether an effect never adds, removes or changes a piece (whatever the
 /// state): turn control, scores and proposals only.
 fn effect_keeps_pieces(e: &Effect) -> bool {
@@ -113,6 +315,26 @@ mod tests {
     /// for every legal move along random playouts; returns how many moves
     /// took the fast path.
     fn check(g: &Game, playouts: usize) -> usize {
+        check_with(g, playouts, |g, st, m, _| g.hash_after_plain(st, m))
+    }
+
+    /// `check` for the hash after a move with its own effect.
+    fn check_own(g: &Game, playouts: usize) -> usize {
+        check_with(g, playouts, |g, st, m, ws| {
+            g.hash_after_own_effect(st, m, ws)
+        })
+    }
+
+    fn check_with(
+        g: &Game,
+        playouts: usize,
+        fast_hash: impl Fn(
+            &Game,
+            &State,
+            &crate::engine::Move,
+            &mut crate::engine::Workspace,
+        ) -> Option<u64>,
+    ) -> usize {
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
         let mut ws = g.new_workspace();
         let mut moves = Vec::new();
@@ -125,7 +347,7 @@ mod tests {
                     break;
                 }
                 for m in &moves {
-                    if let Some(h) = g.hash_after_plain(&st, m) {
+                    if let Some(h) = fast_hash(g, &st, m, &mut ws) {
                         let mut copy: State = st.clone();
                         g.apply_actions(&mut copy, m, None, &mut ws);
                         assert_eq!(h, copy.hash, "move {m:?}");
@@ -137,6 +359,40 @@ mod tests {
             }
         }
         fast
+    }
+
+    /// Abrana's regular jumps (a marker added or turned black on the
+    /// jumped cell) and steps onto a piece (taking it).
+    #[test]
+    fn own_effect_hash_matches_applied_hash_in_abrana() {
+        let path = format!("{}/rules/abrana.lud", env!("CARGO_MANIFEST_DIR"));
+        let g = crate::load_file(path.as_ref(), &Default::default()).unwrap();
+        assert!(check_own(&g, 40) > 1000);
+        assert_eq!(check_own(&g.generic_twin(), 2), 0);
+    }
+
+    /// Effects at `(from)` (the step then carries what they put there), at
+    /// `(to)` (replaced by the piece stepping there), at the jumped site,
+    /// and at fixed sites of an add; promotions, removals and adds on
+    /// empty and occupied sites.
+    #[test]
+    fn own_effect_hash_matches_applied_hash_with_effects_anywhere() {
+        let g = load(
+            r#"(game "T" (players 2) (equipment { (board (square 4)) (piece "Disc" Each
+                  (or { (move Step Orthogonal (to if:(not (is Friend (who at:(to)))) (apply (add (piece "Marker0") (to (from))))))
+                        (move Step Diagonal (to if:(is Occupied (to)) (apply (if (is Enemy (who at:(to))) (remove (to)) (promote (to) (piece "Marker0"))))))
+                        (move Hop Adjacent (between if:(is Occupied (between)) (apply (if (= (what at:(between)) (id "Marker0")) (remove (between)) (promote (between) (piece "Marker0")))))
+                           (to if:(is Empty (to))) (then (moveAgain)))
+                        (move Hop Orthogonal (between if:(is Empty (between)) (apply (add (piece "Disc" Mover) (to (between))))) (to if:(is Occupied (to))))
+                  })) (piece "Marker" Neutral)
+                })
+                (rules (meta (no Repeat PositionalInTurn))
+                  (start { (place "Disc1" (sites {0 5})) (place "Disc2" (sites {15 10})) })
+                  (play (or (forEach Piece)
+                            (move Add (piece "Marker0") (to (sites Board) if:(is Occupied (to)) (apply (if (is Empty 3) (add (piece "Disc1") (to 3)) (remove 12)))))))
+                  (end (if (>= (count Moves) 40) (result Mover Draw)))))"#,
+        );
+        assert!(check_own(&g, 40) > 500);
     }
 
     fn load(text: &str) -> Game {

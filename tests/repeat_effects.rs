@@ -1,0 +1,88 @@
+//! `(no Repeat PositionalInTurn)` with moves whose own effect changes a
+//! site (`src/engine/repeat.rs`: the hash after such a move is told from the
+//! state before it, without applying it to a copy) against the generic
+//! evaluation, which applies every candidate to a copy: along random games,
+//! the same legal moves in the same order and the same states.
+
+mod common;
+use common::*;
+use ludeme::{Choices, Game};
+
+/// Hops whose `between` effect adds, removes or promotes the jumped piece
+/// (one site jumped; a hop over a run of two takes the general path),
+/// steps whose `to` effect removes the piece taken or adds one on `(from)`
+/// (which the step then carries), and an add whose `to` effect changes a
+/// fixed site. The orthogonal hops toggle a marker and may go on, so a
+/// turn can come back to one of its positions.
+const MARKS: &str = r#"(game "Marks" (players 2)
+    (equipment {
+        (board (square 5))
+        (piece "Pawn" Each
+            (or {
+                (move Hop Orthogonal
+                    (between if:(not (= (who at:(between)) (next)))
+                        (apply (if (is Empty (between)) (add (piece "Marker0") (to (between))) (remove (between)))))
+                    (to if:(is Empty (to)))
+                    (then (if (< (count Sites in:(sites Occupied by:Neutral)) 5) (moveAgain))))
+                (move Hop Diagonal
+                    (between if:(is Occupied (between))
+                        (apply (if (= (what at:(between)) (id "Marker0"))
+                            (promote (between) (piece (id "Marker" Mover)))
+                            (if (is Friend (who at:(between))) (add (piece "Marker0") (to (between))) (remove (between))))))
+                    (to if:(is Empty (to))))
+                (move Step Diagonal (to if:(is Occupied (to)) (apply (remove (to)))) (then (moveAgain)))
+                (move Step Orthogonal (to if:(is Empty (to))
+                    (apply (if (is In (to) (sites Corners)) (add (piece "Marker0") (to (from)))))))
+                (move Hop (between (range 1 2) if:(is Occupied (between)) (apply (remove (between)))) (to if:(is Empty (to))))
+            })
+        )
+        (piece "Marker" Each)
+        (piece "Marker" Neutral)
+    })
+    (rules
+        META
+        (start { (place "Pawn1" (sites {0 12})) (place "Pawn2" (sites {24 13})) (place "Marker0" (sites {6 18})) })
+        (play (or (forEach Piece)
+            (move Add (piece "Marker0") (to (sites Empty) if:(is In (to) (sites Outer))
+                (apply (if (is Occupied 4) (remove 4) (add (piece "Marker0") (to 20)))))
+                (then (moveAgain)))))
+        (end (if (= 0 (count Pieces Next "Pawn")) (result Mover Win)))
+    )
+)"#;
+
+fn marks(meta: bool) -> Game {
+    let text = MARKS.replace(
+        "META",
+        if meta {
+            "(meta (no Repeat PositionalInTurn))"
+        } else {
+            ""
+        },
+    );
+    ludeme::load_str("marks.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn moves_with_effects_agree_with_the_generic_path_under_no_repeat() {
+    let g = marks(true);
+    let won = agrees_with_generic(&g, 60, 200, 29);
+    assert!(won > 10, "only {won} games won");
+}
+
+/// The rule does drop moves in these games: along random games, some
+/// positions list fewer moves with it than without it.
+#[test]
+fn the_no_repeat_rule_drops_moves_in_the_marks_game() {
+    let (g, free) = (marks(true), marks(false));
+    let mut dropped = 0;
+    for seed in 0..100 {
+        let mut st = g.initial_state();
+        for m in seeded_line(&g, seed, 200).split_whitespace() {
+            if g.legal_moves(&st).len() < free.legal_moves(&st).len() {
+                dropped += 1;
+            }
+            play(&g, &mut st, m);
+        }
+    }
+    assert!(dropped > 30, "only {dropped} positions lost moves");
+}
