@@ -50,10 +50,8 @@ impl Game {
             return None;
         }
         let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
-        let occ = st.what[..n]
-            .iter()
-            .enumerate()
-            .fold(0u64, |m, (s, &c)| if c != 0 { m | 1u64 << s } else { m });
+        // the state's per-owner sets of occupied board sites
+        let occ = st.occ.iter().fold(0u64, |m, &o| m | o);
         let connected = occ != 0 && flood(adj, occ, occ & occ.wrapping_neg(), occ) == occ;
         Some(OneGroup {
             adj,
@@ -197,6 +195,9 @@ mod tests {
                     for s in 0..n {
                         st.what[s] = (occ >> s & 1) as u8;
                     }
+                    // component 1 is P1's
+                    st.occ = [0; crate::engine::MAX_PLAYERS + 1];
+                    st.occ[g.owner(1) as usize] = occ;
                     let mut og = g.one_group(&st, rel).unwrap();
                     assert_eq!(og.connected(), plain(&g.board, rel, occ));
                     for f in 0..n as Site {

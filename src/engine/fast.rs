@@ -464,6 +464,16 @@ impl Game {
             self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
             return true;
         }
+        if let Some(rel) = self.plan.step_slots(g)
+            && let GenKind::Step {
+                to_if: Some(BoolE::SlotTests(tests)),
+                stack,
+                ..
+            } = &self.gens[g as usize].kind
+            && self.step_pieces_slots((rel, *stack, g), tests, bits, c, st, ctx, out)
+        {
+            return true;
+        }
         while bits != 0 {
             let s = bits.trailing_zeros() as Site;
             bits &= bits - 1;

@@ -113,6 +113,8 @@ enum Leaf {
     StepToEmpty(Relation),
     /// [`Game::step_slots_steps`] from the current `(from)`.
     StepSlotsSteps(Relation),
+    /// [`Game::step_slots_small`] from the current `(from)`.
+    StepSlots(Relation),
     /// [`Game::hop_plain`] from the current `(from)`.
     Hop {
         over_empty: bool,
@@ -126,6 +128,17 @@ impl Plan {
     #[inline]
     pub(crate) fn masks_exact(&self, rel: Relation) -> bool {
         self.masks_exact[rel as usize]
+    }
+
+    /// The relation of node `g` when it is a step with fused slot tests
+    /// from the current `(from)` ([`Game::step_slots_small`]; false in a
+    /// game without the plan).
+    #[inline]
+    pub(crate) fn step_slots(&self, g: u32) -> Option<Relation> {
+        match self.leaf.get(g as usize) {
+            Some(Leaf::StepSlots(rel)) => Some(*rel),
+            _ => None,
+        }
     }
 }
 
@@ -316,6 +329,15 @@ impl Game {
                 ) if self.step_slots_steps((rel, *stack, id), to_if, f, comp, st, ctx, ws, out) => {
                 }
                 (
+                    Leaf::StepSlots(rel),
+                    GenKind::Step {
+                        to_if: Some(BoolE::SlotTests(tests)),
+                        stack,
+                        ..
+                    },
+                ) if self.step_slots_small((rel, *stack, id), tests, f, comp, st, ctx, ws, out) => {
+                }
+                (
                     Leaf::Hop {
                         over_empty,
                         land_empty,
@@ -370,6 +392,12 @@ fn leaf_of(n: &GenNode) -> Leaf {
         {
             Leaf::StepSlotsSteps(*rel)
         }
+        GenKind::Step {
+            from: FromSpec::Current,
+            dirs: DirSpec::Relation(rel),
+            to_if: Some(BoolE::SlotTests(_)),
+            ..
+        } => Leaf::StepSlots(*rel),
         GenKind::Hop {
             from: FromSpec::Current,
             between_if,

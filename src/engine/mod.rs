@@ -340,6 +340,10 @@ pub struct Workspace {
     /// The last slot plan made for `(to)`-only tests: (epoch, node, plan);
     /// the same for every origin in a position (see `stepgen.rs`).
     pub(crate) to_plan: Option<(u64, u32, slots::SlotPlan)>,
+    /// Per generator node: the components and board sites last found for
+    /// the tests on the top piece at `(to)` of a step, (epoch, components,
+    /// sites); the same for every origin in a position (see `stepgen.rs`).
+    pub(crate) to_sites: Vec<(u64, u64, u64)>,
     pub(crate) epoch: u64,
     pub(crate) seen: Vec<u32>,
     pub(crate) seen_stamp: u32,
@@ -444,6 +448,7 @@ impl Game {
             steps_cache: vec![steps::StepTable::default(); self.n_step_caches as usize],
             step_bits: Vec::new(),
             to_plan: None,
+            to_sites: vec![(0, 0, 0); self.gens.len()],
             epoch: 1,
             seen: vec![0; 6 * (n + 1) * (n + 1)],
             seen_stamp: 0,

@@ -788,6 +788,16 @@ impl Game {
     /// Whether a move only carries pieces from `from` to `to` (a step with
     /// no effects of its own and no consequences up to node `upto`).
     fn only_moves_pieces(&self, m: &Move, upto: u32) -> bool {
+        // a bare carry between board sites (no effect nor consequence on
+        // its way to the root)
+        let n = self.board.len();
+        if m.kind == MoveKind::Step
+            && (m.from as usize) < n
+            && (m.to as usize) < n
+            && self.fast.bare_carry.get(m.node as usize) == Some(&true)
+        {
+            return true;
+        }
         if m.kind != MoveKind::Step
             || m.from == NONE
             || self.is_hand_site(m.from)

@@ -97,6 +97,28 @@ impl Game {
         Some(p)
     }
 
+    /// The components a top piece at `(to)` may be for the tests on the top
+    /// piece at `(to)` to hold (bit `c`: component `c`, 0 = empty): the
+    /// same for every origin in a position. `None` with more than 64
+    /// components.
+    pub(crate) fn to_comps(&self, tests: &[SlotTest], st: &State) -> Option<u64> {
+        let n = self.comps.len();
+        if n > 64 {
+            return None;
+        }
+        let mut comps = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        for &t in tests {
+            if top_slot(t) == Some(Slot::To) {
+                for c in 0..n as u8 {
+                    if !self.top_test(t, c, st) {
+                        comps &= !(1u64 << c);
+                    }
+                }
+            }
+        }
+        Some(comps)
+    }
+
     #[inline]
     fn size_at(&self, s: Slot, st: &State, ctx: Ctx) -> i32 {
         let s = ctx.slot(s) as usize;
@@ -105,6 +127,20 @@ impl Game {
         } else {
             0
         }
+    }
+
+    /// Whether every test but those on the top piece at `(to)` holds (those
+    /// are decided by [`Game::to_comps`]).
+    #[inline]
+    pub(crate) fn slot_tests_but_top_of_to(
+        &self,
+        tests: &[SlotTest],
+        st: &State,
+        ctx: Ctx,
+    ) -> bool {
+        tests
+            .iter()
+            .all(|&t| top_slot(t) == Some(Slot::To) || self.slot_test(t, st, ctx))
     }
 
     #[inline]

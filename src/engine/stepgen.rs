@@ -3,12 +3,18 @@
 //! slot tests are planned once and each side of a `count Steps` comparison
 //! that does not read `(to)` is read once from the per-position table; per
 //! neighbour, what is left is a component bit and a table read per side.
+//!
+//! `(move Step REL (to if:SLOT_TESTS))` on a board of at most 64 sites
+//! ([`Game::step_slots_small`]): the tests on the top piece at `(to)` are
+//! decided once per position, as components and as the board sites that
+//! may pass them (from the state's per-owner occupied sets); an origin with
+//! no such neighbour has no moves, and nothing else is read for it.
 
 use super::eval::{Ctx, cmp};
 use super::ir::*;
 use super::sitetest::SiteTest;
 use super::{Game, Move, State, Workspace};
-use crate::board::{Relation, Site};
+use crate::board::{NONE, Relation, Site};
 
 /// One side of a comparison, as far as it is known for one origin.
 #[derive(Clone, Copy)]
@@ -97,5 +103,151 @@ impl Game {
             }
         }
         true
+    }
+
+    /// The moves of step node `id` (`(move Step REL (to if:SLOT_TESTS))`,
+    /// `tests` the fused tests) for the piece `comp` on board site `f`, on
+    /// a board of at most 64 sites: the general loop's moves in its order
+    /// (neighbours of `f` under `rel` in list order, each kept when the
+    /// tests hold). False (nothing done) when the board or the game is too
+    /// large for one-word sets.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn step_slots_small(
+        &self,
+        (rel, stack, id): (Relation, bool, u32),
+        tests: &[SlotTest],
+        f: Site,
+        comp: u8,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let n = self.board.len();
+        if self.small_adj.len() != 4 * n {
+            return false;
+        }
+        // the tests on the top piece at `(to)`: once per position
+        let (comps, sites) = match ws.to_sites.get(id as usize) {
+            Some(&(e, comps, sites)) if e == ws.epoch => (comps, sites),
+            _ => {
+                let Some(comps) = self.to_comps(tests, st) else {
+                    return false;
+                };
+                let sites = self.sites_of_comps(comps, st);
+                if let Some(c) = ws.to_sites.get_mut(id as usize) {
+                    *c = (ws.epoch, comps, sites);
+                }
+                (comps, sites)
+            }
+        };
+        let near = self.small_adj[rel as usize * n + f as usize] & sites;
+        let m = Move::carry(f, NONE, comp, stack, id);
+        self.slot_steps_to((rel, m), tests, (near, comps), st, ctx, out);
+        true
+    }
+
+    /// [`Game::step_slots_small`] for each piece of component `c` among the
+    /// board sites `bits`, in site order, with the tests on the top piece
+    /// at `(to)` decided once. False (nothing done) when the board or the
+    /// game is too large for one-word sets.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn step_pieces_slots(
+        &self,
+        (rel, stack, id): (Relation, bool, u32),
+        tests: &[SlotTest],
+        mut bits: u64,
+        c: u8,
+        st: &State,
+        ctx: Ctx,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let n = self.board.len();
+        if self.small_adj.len() != 4 * n {
+            return false;
+        }
+        let Some(comps) = self.to_comps(tests, st) else {
+            return false;
+        };
+        let sites = self.sites_of_comps(comps, st);
+        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+        while bits != 0 {
+            let f = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let near = adj[f] & sites;
+            if near == 0 || st.what[f] != c {
+                continue;
+            }
+            let m = Move::carry(f as Site, NONE, c, stack, id);
+            self.slot_steps_to((rel, m), tests, (near, comps), st, ctx, out);
+        }
+        true
+    }
+
+    /// The moves `m` (its origin and piece set, `to` not) to the sites of
+    /// `near` (neighbours of the origin under `rel` that may pass the tests
+    /// on the top piece at `(to)`, which `comps` decides) where `tests`
+    /// hold, in the order of the origin's neighbour list.
+    #[inline(always)]
+    fn slot_steps_to(
+        &self,
+        (rel, m): (Relation, Move),
+        tests: &[SlotTest],
+        (near, comps): (u64, u64),
+        st: &State,
+        ctx: Ctx,
+        out: &mut Vec<Move>,
+    ) {
+        if near == 0 {
+            return;
+        }
+        let pass = |t: Site| {
+            comps >> st.what[t as usize] & 1 != 0
+                && self.slot_tests_but_top_of_to(
+                    tests,
+                    st,
+                    Ctx {
+                        from: m.from,
+                        to: t,
+                        ..ctx
+                    },
+                )
+        };
+        // one site: its move (a neighbour list without repeats)
+        if near & (near - 1) == 0 && self.plan.masks_exact(rel) {
+            let t = near.trailing_zeros() as Site;
+            if pass(t) {
+                out.push(Move { to: t, ..m });
+            }
+            return;
+        }
+        for &t in self.board.neighbours(m.from, rel) {
+            if near >> t & 1 != 0 && pass(t) {
+                out.push(Move { to: t, ..m });
+            }
+        }
+    }
+
+    /// The board sites (at most 64) whose top component may be one of
+    /// `comps` (bit `c`: component `c`, 0 = empty): the occupied sets of
+    /// the owners of those components, and the empty sites with bit 0. A
+    /// superset when an owner has components both in and out of `comps`.
+    pub(crate) fn sites_of_comps(&self, comps: u64, st: &State) -> u64 {
+        let n = self.board.len();
+        let mut sites = 0u64;
+        let mut rest = comps & !1;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            sites |= st.occ[self.owner(c) as usize];
+        }
+        if comps & 1 != 0 {
+            let occupied = st.occ.iter().fold(0u64, |a, &o| a | o);
+            let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+            sites |= all & !occupied;
+        }
+        sites
     }
 }
