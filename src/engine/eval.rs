@@ -286,7 +286,7 @@ impl Game {
 
     /// Stones on the board that belong to `who` (every level of a stack):
     /// the owners' counters (board and hands) less what their hands hold.
-    fn count_pieces_on_board(&self, who: Role, st: &State) -> i32 {
+    pub(crate) fn count_pieces_on_board(&self, who: Role, st: &State) -> i32 {
         let owner_matches = |o: u8| match who {
             Role::All => true,
             Role::Enemy => o != 0 && o != st.mover,

@@ -50,6 +50,14 @@ pub(crate) enum FastCond {
     /// names): the per-owner counter, which counts hand and board pieces as
     /// `(count Pieces)` does.
     PiecesCmp(Role, CmpOp, i32),
+    /// `(OP (count Moves) K)`: the decisions played so far.
+    MovesCmp(CmpOp, i32),
+    /// `(OP (count Pieces WHO in:(sites Board)) K)`: the per-owner
+    /// counters less what the hands hold.
+    BoardPiecesCmp(Role, CmpOp, i32),
+    /// `(all Sites (sites Hand WHO) if:(is Empty (site)))`: WHO's hand
+    /// sites hold nothing.
+    HandEmpty(Role),
     /// `(is Prev Mover)`
     PrevMover,
     /// `(is Proposed P)`
@@ -76,9 +84,20 @@ impl FastCond {
                 Some(BoolE::IsProposed(id)) => Some(FastCond::ProposedAnd(*id)),
                 _ => None,
             },
-            BoolE::Cmp(op, a, c) => match (&**a, &**c) {
-                (a, IntE::Const(k)) => Some(FastCond::PiecesCmp(pieces(a)?, *op, *k)),
-                (IntE::Const(k), c) => Some(FastCond::PiecesCmp(pieces(c)?, op.swapped(), *k)),
+            BoolE::Cmp(op, a, c) => {
+                let (op, e, k) = match (&**a, &**c) {
+                    (a, IntE::Const(k)) => (*op, a, *k),
+                    (IntE::Const(k), c) => (op.swapped(), c, *k),
+                    _ => return None,
+                };
+                match e {
+                    IntE::CountMoves => Some(FastCond::MovesCmp(op, k)),
+                    IntE::CountPiecesOnBoard(who) => Some(FastCond::BoardPiecesCmp(*who, op, k)),
+                    _ => Some(FastCond::PiecesCmp(pieces(e)?, op, k)),
+                }
+            }
+            BoolE::AllSites(r, c) => match (&**r, &**c) {
+                (RegionE::Hand(who), BoolE::EmptyAt(Slot::Site)) => Some(FastCond::HandEmpty(*who)),
                 _ => None,
             },
             _ => None,
@@ -255,6 +274,11 @@ impl Game {
             Some(FastCond::PiecesCmp(who, op, k)) => {
                 cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
             }
+            Some(FastCond::MovesCmp(op, k)) => cmp(op, st.decisions as i32, k),
+            Some(FastCond::BoardPiecesCmp(who, op, k)) => {
+                cmp(op, self.count_pieces_on_board(who, st), k)
+            }
+            Some(FastCond::HandEmpty(who)) => self.hand_empty(who, st),
             Some(FastCond::PrevMover) => st.prev_mover == st.mover,
             Some(FastCond::Proposed(id)) => st.proposed & (1u64 << id) != 0,
             Some(FastCond::ProposedAnd(id)) => {
@@ -262,6 +286,19 @@ impl Game {
             }
             None => self.eval_bool(b, st, ctx, ws),
         }
+    }
+
+    /// Whether the hand sites of `who` hold nothing, as `(all Sites (sites
+    /// Hand WHO) if:(is Empty (site)))` reads them (no hands: true).
+    #[inline]
+    fn hand_empty(&self, who: Role, st: &State) -> bool {
+        if self.hand_sites == 0 {
+            return true;
+        }
+        let first = self.hand_site(self.role(who, st).max(1)) as usize;
+        st.what[first..first + self.hand_sites as usize]
+            .iter()
+            .all(|&c| c == 0)
     }
 
     /// The moves of a `step_to_empty` generator `id` from `f`: as the
