@@ -217,6 +217,16 @@ impl Game {
             .count()
     }
 
+    /// How many `or` nodes have a piece program on bit sets (for tests).
+    #[doc(hidden)]
+    pub fn bit_programs(&self) -> usize {
+        (0..self.gens.len() as u32)
+            .filter(|&g| {
+                matches!(self.gens[g as usize].kind, GenKind::Or(_)) && self.plan.bits.has(g)
+            })
+            .count()
+    }
+
     /// How many rule-tree nodes each fast path covers (for tests).
     #[doc(hidden)]
     pub fn fast_summary(&self) -> String {
@@ -509,6 +519,10 @@ impl Game {
             } = &self.gens[g as usize].kind
             && self.step_pieces_slots((rel, *stack, g), tests, bits, c, st, ctx, out)
         {
+            return true;
+        }
+        if self.plan.bits.has(g) {
+            self.run_bit_ops(g, bits, c, st, ctx.site, out);
             return true;
         }
         while bits != 0 {

@@ -103,6 +103,9 @@ pub(crate) struct Plan {
     /// Per generator node: its moves as one flat program, when it has one
     /// (see `piecegen`).
     pub(crate) pieces: super::piecegen::PiecePlan,
+    /// The same programs on bit sets, where they have that form (see
+    /// `piecebits`).
+    pub(crate) bits: super::piecebits::BitPlan,
 }
 
 /// A generator node with a tight loop of its own.
@@ -174,6 +177,7 @@ impl Game {
             }
         }
         let pieces = self.make_piece_plan(&flat);
+        let bits = self.make_bit_plan(self.gens.len(), |g| pieces.ops(g));
         self.plan = Plan {
             leaf,
             flat,
@@ -181,6 +185,7 @@ impl Game {
             masks,
             masks_exact,
             pieces,
+            bits,
         };
     }
 
@@ -306,6 +311,9 @@ impl Game {
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) {
+        if self.plan.bits.has(g) {
+            return self.run_bit_ops(g, 1u64 << f, comp, st, ctx.site, out);
+        }
         if let Some(ops) = self.plan.pieces.ops(g) {
             return self.run_piece_ops(ops, f, comp, st, ctx.site, out);
         }

@@ -15,6 +15,7 @@ mod lean;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
+mod piecebits;
 mod piecegen;
 mod repeat;
 pub mod sets;

@@ -1,0 +1,108 @@
+//! Piece programs run on one-word bit sets (`src/engine/piecebits.rs`)
+//! against the generic evaluation (the same game with the fast paths off):
+//! along random games, the same legal moves in the same order and the same
+//! state after every decision.
+
+mod common;
+use common::*;
+use ludeme::{Choices, Game};
+
+fn load_text(text: &str) -> Game {
+    ludeme::load_str("bits.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Steps and hops whose cell tests keep whole owners: empty or occupied
+/// sites, one player's pieces (`what` against a player's only kind), the
+/// neutral blockers, anything but them; hop ranges from 0 up, capped below
+/// the radials' lengths and not, a range no run can reach; one piece kind
+/// per player (the loop over all of the mover's pieces) and, with `kinds`,
+/// a second kind with its own program (a loop per piece); then the Disc's
+/// test of the opponent's Discs keeps some of the opponent's kinds and not
+/// the others, which keeps the Disc's program off the bit sets.
+fn owner_shapes(board: &str, kinds: bool) -> String {
+    let (second, place) = if kinds {
+        (
+            r#"(piece "Cross" Each
+                (or
+                    (move Step Diagonal (to if:(= (what at:(to)) (id "Blocker0"))))
+                    (move Hop (between (range 0 2) if:(is Empty (between))) (to if:(is Occupied (to))))
+                )
+            )"#,
+            r#"(place "Cross1" (sites {2})) (place "Cross2" (sites {9}))"#,
+        )
+    } else {
+        ("", "")
+    };
+    format!(
+        r#"(game "Bits" (players 2)
+            (equipment {{
+                (board {board})
+                (piece "Disc" Each
+                    (or {{
+                        (move Step (to if:(is Empty (to))))
+                        (move Step Orthogonal (to if:(= (what at:(to)) (id "Disc" P2))))
+                        (move Hop (between (range 1 9) if:(is Occupied (between))) (to if:(is Empty (to))))
+                        (move Hop Orthogonal (between (range 1 2) if:(= (what at:(between)) (id "Disc" P1))) (to if:(not (= (what at:(to)) (id "Blocker0")))))
+                        (move Hop Diagonal (between (range 2 3) if:(is Empty (between))) (to if:(is Empty (to))))
+                        (move Hop Orthogonal (between (range 3 1) if:(is Empty (between))) (to if:(is Empty (to))))
+                    }})
+                )
+                {second}
+                (piece "Blocker" Neutral)
+            }})
+            (rules
+                (start {{ (place "Disc1" (sites {{0 1}})) (place "Disc2" (sites {{7 8}})) (place "Blocker0" (sites {{4}})) {place} }})
+                (play
+                    (or
+                        (forEach Piece)
+                        (move Add (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
+                    )
+                )
+                (end (if (>= (count Moves) 60) (result Mover Draw)))
+            )
+        )"#
+    )
+}
+
+#[test]
+fn owner_tests_on_bit_sets_agree_with_the_generic_path() {
+    for board in [
+        "(square 5)",
+        "(hex 4)",
+        "(rectangle 3 7)",
+        "(hex Limping 3)",
+        "(square 8)", // 64 sites: every bit of the word is a site
+        "(concentric Square rings:3) use:Vertex",
+    ] {
+        for kinds in [false, true] {
+            let g = load_text(&owner_shapes(board, kinds));
+            // per player, the Disc's `or` or (with two kinds) the Cross's
+            assert_eq!(g.bit_programs(), 2, "{board}");
+            assert_eq!(g.piece_programs(), 2 + 2 * kinds as usize, "{board}");
+            assert_eq!(g.generic_twin().bit_programs(), 0);
+            agrees_with_generic(&g, 30, 60, 29);
+        }
+    }
+}
+
+/// A board too large for one word: no program on bit sets.
+#[test]
+fn a_board_of_more_than_64_sites_agrees_with_the_generic_path() {
+    let g = load_text(&owner_shapes("(square 9)", true));
+    assert_eq!(g.bit_programs(), 0);
+    assert_eq!(g.piece_programs(), 4);
+    agrees_with_generic(&g, 20, 60, 37);
+}
+
+/// Abrobad's movement options on the boards of at most 64 sites.
+#[test]
+fn abrobad_movements_on_bit_sets_agree_with_the_generic_path() {
+    for size in ["Limping Hex 2-3", "Limping Hex 4-5"] {
+        for movement in ["Step or jump to first empty", "Step or hop to empty"] {
+            let opt = format!("Movement Type (in any direction)/{movement}");
+            let g = load("abrobad.lud", &[&opt, &format!("Board Size/{size}")]);
+            assert_eq!(g.bit_programs(), 2, "{size} {movement}");
+            agrees_with_generic(&g, 30, 600, 41);
+        }
+    }
+}
