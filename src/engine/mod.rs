@@ -6,6 +6,7 @@
 //! phases and the next player, in the order of `engine.md`).
 
 pub mod apply;
+mod bitregion;
 mod connect;
 pub mod eval;
 pub mod fast;

@@ -295,9 +295,14 @@ impl Game {
                 let origins = self.origins(from, st, ctx, ws);
                 let mut targets = ws.take_set();
                 // a destination region that doesn't read `(from)` is the same
-                // for every origin: evaluate it once
-                let shared = !super::eval::region_reads_context(to);
-                if shared {
+                // for every origin: evaluate it once (as one word if its
+                // shape has that form, which reads nothing of the context)
+                let bits = match self.fast.enabled {
+                    true => self.region_bits(to, st),
+                    false => None,
+                };
+                let shared = bits.is_some() || !super::eval::region_reads_context(to);
+                if shared && bits.is_none() {
                     self.eval_region(to, st, ctx, ws, &mut targets);
                 }
                 for f in origins.iter() {
@@ -319,7 +324,11 @@ impl Game {
                     } else {
                         MoveKind::Step
                     };
-                    for t in targets.iter() {
+                    let sites = match bits {
+                        Some(b) => Sites::Bits(super::bitregion::Bits(b)),
+                        None => Sites::Set(targets.iter()),
+                    };
+                    for t in sites {
                         if t == f || self.is_hand_site(t) {
                             continue;
                         }
@@ -540,6 +549,15 @@ impl Game {
     fn origins(&self, from: &FromSpec, st: &State, ctx: Ctx, ws: &mut Workspace) -> Origins {
         match from {
             FromSpec::Current => Origins::One(ctx.from),
+            // one site: no set needed (none when off the sites)
+            FromSpec::Region(RegionE::Site(e)) if self.fast.enabled => {
+                let s = self.eval_int(e, st, ctx, ws);
+                Origins::One(if s >= 0 && (s as usize) < st.what.len() {
+                    s as Site
+                } else {
+                    NONE
+                })
+            }
             FromSpec::Region(r) => {
                 let mut set = ws.take_set();
                 self.eval_region(r, st, ctx, ws, &mut set);
@@ -953,6 +971,23 @@ impl Iterator for OriginIter<'_> {
         match self {
             OriginIter::One(s) => s.take(),
             OriginIter::Many(it) => it.next(),
+        }
+    }
+}
+
+/// A move's target sites: a word's bits or a region's set, ascending.
+enum Sites<'a> {
+    Bits(super::bitregion::Bits),
+    Set(super::sets::SetIter<'a>),
+}
+
+impl Iterator for Sites<'_> {
+    type Item = Site;
+    #[inline]
+    fn next(&mut self) -> Option<Site> {
+        match self {
+            Sites::Bits(b) => b.next(),
+            Sites::Set(it) => it.next(),
         }
     }
 }

@@ -1,0 +1,121 @@
+//! Regions as one word on boards of at most 64 sites: a region whose shape
+//! reads only which board sites are empty and whose top pieces belong to
+//! whom (`(sites Empty)`, `(sites Occupied by:WHO)`, `(sites Around R
+//! FILTER)` over a relation, and their unions, intersections and
+//! differences) is computed from the state's per-owner occupied sets and
+//! the one-word neighbour masks, without a pass over the board. The sites
+//! are those `eval_region` gives (its iteration order is ascending, as a
+//! word's bits are read).
+
+use super::ir::*;
+use super::{Game, State};
+use crate::board::Site;
+
+impl Game {
+    /// The sites of region `r` as one word (bit `s`: board site `s`), when
+    /// the board has at most 64 sites and `r` has one of the shapes above;
+    /// `None` otherwise. The region must read nothing of the move context
+    /// (the shapes taken read none).
+    pub(crate) fn region_bits(&self, r: &RegionE, st: &State) -> Option<u64> {
+        let n = self.board.len();
+        if self.small_adj.len() != 4 * n {
+            return None;
+        }
+        let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        Some(match r {
+            RegionE::Board => all,
+            RegionE::Empty => all & !self.occupied_bits(st),
+            RegionE::Occupied {
+                who,
+                board_only: true,
+            } => self.owned_bits(*who, st),
+            RegionE::Around {
+                of,
+                dirs: DirSpec::Relation(rel),
+                filter,
+                cond: None,
+                distance: None,
+                include_self,
+            } => {
+                // hand sites are no centres: only the board's part of
+                // `(sites Occupied …)` counts
+                let mut centres = match &**of {
+                    RegionE::Occupied { who, .. } => self.owned_bits(*who, st),
+                    other => self.region_bits(other, st)?,
+                };
+                let adj = &self.small_adj[*rel as usize * n..(*rel as usize + 1) * n];
+                let mut near = if *include_self { centres } else { 0 };
+                while centres != 0 {
+                    near |= adj[centres.trailing_zeros() as usize];
+                    centres &= centres - 1;
+                }
+                near & self.filter_bits(*filter, st, all)
+            }
+            RegionE::Union(v) => {
+                let mut bits = 0;
+                for r in v {
+                    bits |= self.region_bits(r, st)?;
+                }
+                bits
+            }
+            RegionE::Intersection(v) => {
+                let mut bits = all;
+                for r in v {
+                    bits &= self.region_bits(r, st)?;
+                }
+                bits
+            }
+            RegionE::Difference(a, b) => self.region_bits(a, st)? & !self.region_bits(b, st)?,
+            _ => return None,
+        })
+    }
+
+    /// The occupied board sites.
+    #[inline]
+    fn occupied_bits(&self, st: &State) -> u64 {
+        st.occ.iter().fold(0u64, |a, &o| a | o)
+    }
+
+    /// The board sites whose top piece `role_matches` `who`.
+    fn owned_bits(&self, who: Role, st: &State) -> u64 {
+        match who {
+            Role::All => self.occupied_bits(st),
+            Role::Enemy => (1..st.occ.len())
+                .filter(|&o| o != st.mover as usize)
+                .fold(0u64, |a, o| a | st.occ[o]),
+            _ => st
+                .occ
+                .get(self.role(who, st) as usize)
+                .copied()
+                .unwrap_or(0),
+        }
+    }
+
+    /// The board sites `around_filter` keeps.
+    fn filter_bits(&self, filter: Option<AroundFilter>, st: &State, all: u64) -> u64 {
+        let occupied = self.occupied_bits(st);
+        match filter {
+            None => all,
+            Some(AroundFilter::Own) => st.occ[st.mover as usize],
+            Some(AroundFilter::Enemy) => occupied & !st.occ[0] & !st.occ[st.mover as usize],
+            Some(AroundFilter::Empty) => all & !occupied,
+            Some(AroundFilter::Occupied) => occupied,
+        }
+    }
+}
+
+/// The sites of a word, ascending.
+pub(crate) struct Bits(pub(crate) u64);
+
+impl Iterator for Bits {
+    type Item = Site;
+    #[inline]
+    fn next(&mut self) -> Option<Site> {
+        if self.0 == 0 {
+            return None;
+        }
+        let s = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(s)
+    }
+}
