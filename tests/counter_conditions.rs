@@ -2,11 +2,14 @@
 //! `src/engine/fast.rs`): `(count Moves)` and `(count Pieces WHO in:(sites
 //! Board))` compared with a constant (either operand first), and "the hand
 //! of WHO is empty", in `if`s of the play rule and in end rules (where they
-//! also let a bare carry or add take the lean apply), against the generic
-//! evaluation: along random games, the same legal moves and states.
+//! also let a bare carry or add take the lean apply); and conditions made
+//! of such counts (per player, per named piece, `(count Moves)`, `(count
+//! Turns)`) under `and`, `or`, `not` (`src/engine/counters.rs`). Against
+//! the generic evaluation: along random games, the same legal moves and
+//! states.
 
 mod common;
-use common::agrees_with_generic;
+use common::{after, agrees_with_generic, seeded_line};
 use ludeme::{Choices, Game};
 
 /// Discs enter from the hand, and fly once the hand is empty; from the
@@ -79,4 +82,81 @@ fn counter_conditions_agree_with_the_generic_evaluation() {
         let won = agrees_with_generic(&g, 40, 200, i as u64);
         assert!(won >= 5, "only {won} games won");
     }
+}
+
+/// Discs and Crosses per player and neutral Stones; each move adds one and
+/// may take one away. The play rule's `if`s and the end rules compare
+/// counts of one piece kind (of fixed players, the mover, the next player),
+/// per-owner counts, moves and turns, with every operator.
+const COUNTS: &str = r#"(game "Counts" (players 2)
+    (equipment {
+        (board (square 4))
+        (piece "Disc" Each)
+        (piece "Cross" Each)
+        (piece "Stone" Neutral)
+    })
+    (rules
+        (play
+            (if (or (< (count Pieces Mover "Disc") (count Pieces Next "Cross")) (= (count Moves) 3))
+                (move Add (piece (id "Disc" Mover)) (to (sites Empty))
+                    (then (if (>= (count Pieces Mover) 3) (remove (sites Occupied by:Neutral)))))
+                (if (not (> (count Pieces P2 "Cross") (count Pieces P1 "Cross")))
+                    (or
+                        (move Add (piece (id "Cross" Mover)) (to (sites Empty)))
+                        (move Add (piece "Stone0") (to (sites Empty)) (then (moveAgain)))
+                    )
+                    (move Add (piece "Stone0") (to (sites Empty)))
+                )
+            )
+        )
+        (end {
+            (if (and (>= (count Pieces Neutral "Stone") 7) (not (or (= (count Turns) 7) (= (count Turns) 9)))) (result Mover Win))
+            (if (or {
+                    (> (count Pieces P1 "Disc") 4)
+                    (<= 6 (count Pieces Next "Cross"))
+                    (and (>= (count Pieces Prev) (count Pieces Mover)) (> (count Moves) 10))
+                })
+                {
+                    (if (> (count Pieces P1) (count Pieces P2)) (result P1 Win))
+                    (if (< (count Pieces P1) (count Pieces P2)) (result P2 Win))
+                }
+                (result Mover Draw)
+            )
+        })
+    )
+)"#;
+
+fn counts() -> Game {
+    ludeme::load_str("counts.lud", COUNTS, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn compound_counter_conditions_agree_with_the_generic_path() {
+    let g = counts();
+    // every `if` and end rule has a direct form
+    assert_eq!(
+        g.fast_summary(),
+        "fixed_if 0 step_to_empty 0 bare_carry 0 if_cond 2 end_cond 4"
+    );
+    assert_eq!(
+        g.generic_twin().fast_summary(),
+        "fixed_if 0 step_to_empty 0 bare_carry 0 if_cond 0 end_cond 0"
+    );
+    let won = agrees_with_generic(&g, 200, 100, 41);
+    assert!(won > 50, "only {won} games won");
+}
+
+/// The games end by every end rule: each result (P1, P2, a draw) occurs.
+#[test]
+fn the_counts_game_ends_in_every_way() {
+    let g = counts();
+    let mut results = std::collections::BTreeSet::new();
+    for seed in 0..60 {
+        let st = after(&g, &seeded_line(&g, seed, 200));
+        results.insert(st.outcome().map(|o| o.text()).unwrap_or_default());
+    }
+    assert_eq!(
+        results.into_iter().collect::<Vec<_>>().join(" "),
+        "P1 P2 draw"
+    );
 }

@@ -64,13 +64,13 @@ fn shapes() -> Game {
 #[test]
 fn the_shapes_fixture_uses_every_fast_path() {
     let g = shapes();
-    // per player 3 per-piece `if`s, all context-free, two of them on one
-    // count (direct form), and 3 steps; the play rule's `if (is Prev
-    // Mover)`; the end rule; the diagonal steps and from-to moves carry a
-    // piece and nothing else
+    // per player 3 per-piece `if`s, all context-free and in a direct form
+    // (two on one count, one comparing two counts: counters.rs), and 3
+    // steps; the play rule's `if (is Prev Mover)`; the end rule; the
+    // diagonal steps and from-to moves carry a piece and nothing else
     assert_eq!(
         g.fast_summary(),
-        "fixed_if 7 step_to_empty 6 bare_carry 4 if_cond 5 end_cond 1"
+        "fixed_if 7 step_to_empty 6 bare_carry 4 if_cond 7 end_cond 1"
     );
     assert_eq!(
         g.generic_twin().fast_summary(),

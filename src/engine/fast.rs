@@ -2,6 +2,7 @@
 //! which parts of the rule tree read nothing of the move context, so they
 //! can be decided once per position instead of once per piece or target.
 
+use super::counters::CounterCond;
 use super::eval::{Ctx, cmp};
 use super::ir::*;
 use super::{Game, Move, MoveKind, NO_GEN, State, Workspace};
@@ -40,6 +41,8 @@ pub struct FastInfo {
     /// Per generator node: the position hash after its moves is told from
     /// the state before them, their own effect included (see `repeat.rs`).
     pub(crate) own_effect: Vec<bool>,
+    /// The conditions of [`FastCond::Counters`].
+    pub(crate) counters: Vec<CounterCond>,
 }
 
 /// A condition that reads only counters of the state, evaluated without
@@ -65,6 +68,9 @@ pub(crate) enum FastCond {
     /// `(and (is Proposed P) …)`: false while P is not proposed, else the
     /// whole condition evaluated in full.
     ProposedAnd(u32),
+    /// A condition over counters only (see `counters.rs`): entry `i` of
+    /// [`FastInfo::counters`].
+    Counters(u32),
 }
 
 impl FastCond {
@@ -166,7 +172,33 @@ impl FastInfo {
                 .collect(),
             lean_phase: Vec::new(),
             own_effect: game.compute_own_effect_nodes(),
+            counters: Vec::new(),
         };
+        // the conditions without a direct form of their own that read only
+        // counters
+        let mut counters = Vec::new();
+        let mut by_counters = |fc: &mut Option<FastCond>, b: &BoolE| {
+            if fc.is_none()
+                && let Some(c) = CounterCond::of(b)
+            {
+                *fc = Some(FastCond::Counters(counters.len() as u32));
+                counters.push(c);
+            }
+        };
+        for (fc, n) in info.if_cond.iter_mut().zip(&game.gens) {
+            if let GenKind::If(c, _, _) = &n.kind {
+                by_counters(fc, c);
+            }
+        }
+        for (fc, r) in info.end_cond.iter_mut().zip(&game.end) {
+            by_counters(fc, &r.cond);
+        }
+        for (v, p) in info.phase_end_cond.iter_mut().zip(&game.phases) {
+            for (fc, r) in v.iter_mut().zip(&p.end) {
+                by_counters(fc, &r.cond);
+            }
+        }
+        info.counters = counters;
         info.lean_phase = game.lean_phases(&info);
         info
     }
@@ -294,6 +326,7 @@ impl Game {
             Some(FastCond::ProposedAnd(id)) => {
                 st.proposed & (1u64 << id) != 0 && self.eval_bool(b, st, ctx, ws)
             }
+            Some(FastCond::Counters(i)) => self.counter_cond(&self.fast.counters[i as usize], st),
             None => self.eval_bool(b, st, ctx, ws),
         }
     }

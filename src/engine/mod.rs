@@ -8,6 +8,7 @@
 pub mod apply;
 mod bitregion;
 mod connect;
+mod counters;
 pub mod eval;
 pub mod fast;
 pub(crate) mod fastgen;
