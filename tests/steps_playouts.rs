@@ -152,3 +152,97 @@ fn one_way_steps_against_the_previous_mover_agree() {
     }
     assert!(played > 200, "{played} decisions");
 }
+
+/// Discs that step nearer to the markers (or the enemy's discs) and take
+/// what they land on, through cells the search may not enter (the
+/// enemy's discs, the previous mover's): the origins outside the search's
+/// cells then count from their neighbours, and the comparisons keep such
+/// cells as well; taking the last target leaves an empty target region
+/// (every count 0). Under several comparison operators, against the same
+/// game searched from each origin. A second step, only to empty cells,
+/// has `(to)` tests of its own in the same positions; with boats, the
+/// cells a disc may land on are part of P1's cells.
+#[test]
+fn steps_onto_cells_the_search_does_not_enter_agree() {
+    let game =
+        |board: &str, cond: &str, (enter, targets, boats): (&str, &str, bool), searched: bool| {
+            let enterable = format!("(!= (who at:(to)) {enter})");
+            let enterable = if searched {
+                format!("(and {enterable} (!= (from) -5))")
+            } else {
+                enterable
+            };
+            let step = format!("(step Adjacent (to if:{enterable}))");
+            let d = |s: &str| format!("(count Steps {step} {s} {targets})");
+            let near = |c: &str| {
+                c.replace("{to}", &d("(to)"))
+                    .replace("{from}", &d("(from)"))
+            };
+            let (cond, other) = (near(cond), near("(< {to} {from})"));
+            // with boats, the discs may land on P2's boats but not on P1's:
+            // the cells that may pass are not whole owners' cells
+            let (boats, not_boat1, place_boats) = if boats {
+                (
+                    r#"(piece "Boat" Each)"#,
+                    r#"(!= (what at:(to)) (id "Boat1"))"#,
+                    r#"(place "Boat1" {6 12}) (place "Boat2" {16 18})"#,
+                )
+            } else {
+                ("", "", "")
+            };
+            let text = format!(
+                r#"(game "Take"
+    (players 2)
+    (equipment {{
+        (board {board})
+        (piece "Disc" Each
+            (or
+                (move Step Adjacent
+                    (to if:(and (!= (who at:(to)) (mover)) {not_boat1} {cond})
+                        (apply (if (is Occupied (to)) (remove (to))))
+                    )
+                )
+                (move Step Orthogonal (to if:(and (is Empty (to)) {other})))
+            )
+        )
+        (piece "Marker" Neutral)
+        {boats}
+    }})
+    (rules
+        (start {{
+            (place "Marker0" (sites Inner))
+            (place "Disc1" {{0 2}})
+            (place "Disc2" {{4 8}})
+            {place_boats}
+        }})
+        (play (forEach Piece))
+    )
+)"#
+            );
+            load("take.lud", &text, &[])
+        };
+    let conds = [
+        "(= {to} (- {from} 1))",
+        "(<= {to} (- {from} 1))",
+        "(> {from} {to})",
+        "(!= {to} {from})",
+    ];
+    let mut played = 0;
+    for board in ["(square 5)", "(hex 4)", "(square 9)"] {
+        for (c, cond) in conds.iter().enumerate() {
+            for shape in [
+                ("(next)", "(sites Occupied by:Neutral)", false),
+                ("(prev)", "(sites Occupied by:Next)", false),
+                ("(next)", "(sites Occupied by:Neutral)", true),
+            ] {
+                let fast = game(board, cond, shape, false);
+                let slow = game(board, cond, shape, true);
+                assert!(fast.debug_gens().contains("StepsCmp"), "{board} {cond}");
+                assert_eq!(fast.debug_gens().contains("What("), shape.2);
+                assert!(!slow.debug_gens().contains("StepsCmp"));
+                played += agree(&fast, &slow, 4, 80, 20 + c as u64);
+            }
+        }
+    }
+    assert!(played > 1000, "{played} decisions");
+}

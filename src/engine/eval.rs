@@ -42,13 +42,20 @@ const UNREACHABLE: i32 = 1_000_000_000;
 impl Game {
     #[inline]
     pub(crate) fn role(&self, r: Role, st: &State) -> u8 {
+        self.role_of(r, st.mover, st.prev_mover)
+    }
+
+    /// [`Game::role`] given the mover and the previous mover (all it reads
+    /// of the state).
+    #[inline]
+    pub(crate) fn role_of(&self, r: Role, mover: u8, prev: u8) -> u8 {
         match r {
             Role::Player(p) => p,
-            Role::Mover => st.mover,
-            Role::Next => self.next_player(st.mover),
-            Role::Prev => st.prev_mover,
+            Role::Mover => mover,
+            Role::Next => self.next_player(mover),
+            Role::Prev => prev,
             // as a single player, these mean the next player (2-player games)
-            Role::All | Role::Enemy => self.next_player(st.mover),
+            Role::All | Role::Enemy => self.next_player(mover),
         }
     }
 
@@ -62,13 +69,25 @@ impl Game {
 
     #[inline]
     pub(crate) fn role_matches(&self, r: Role, owner: u8, comp: u8, st: &State) -> bool {
+        self.role_matches_of(r, owner, comp, (st.mover, st.prev_mover))
+    }
+
+    /// [`Game::role_matches`] given the mover and the previous mover.
+    #[inline]
+    pub(crate) fn role_matches_of(
+        &self,
+        r: Role,
+        owner: u8,
+        comp: u8,
+        (mover, prev): (u8, u8),
+    ) -> bool {
         if comp == 0 {
             return false;
         }
         match r {
             Role::All => true,
-            Role::Enemy => owner != 0 && owner != st.mover,
-            _ => owner == self.role(r, st),
+            Role::Enemy => owner != 0 && owner != mover,
+            _ => owner == self.role_of(r, mover, prev),
         }
     }
 

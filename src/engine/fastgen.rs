@@ -6,7 +6,7 @@
 use super::eval::Ctx;
 use super::ir::*;
 use super::sitetest::SiteTest;
-use super::{Game, Move, State, Workspace};
+use super::{Game, MAX_PLAYERS, Move, State, Workspace};
 use crate::board::{Dir, Relation, Site};
 
 impl Game {
@@ -106,6 +106,14 @@ pub(crate) struct Plan {
     /// The same programs on bit sets, where they have that form (see
     /// `piecebits`).
     pub(crate) bits: super::piecebits::BitPlan,
+    /// Per generator node: a step's comparisons in the form of
+    /// `stepgen::ToCmps`, when it has it.
+    to_cmps: Vec<Option<super::stepgen::ToCmps>>,
+    /// Per generator node: for a step with fused slot tests, the
+    /// components its tests on the top piece at `(to)` accept
+    /// ([`Game::to_comps`]), per `mover * (MAX_PLAYERS + 1) + prev`; empty
+    /// for other nodes.
+    top_comps: Vec<Vec<u64>>,
 }
 
 /// A generator node with a tight loop of its own.
@@ -143,6 +151,21 @@ impl Plan {
             _ => None,
         }
     }
+
+    /// [`Game::to_comps`] of node `id`'s fused slot tests, from the table
+    /// made at load (`None` without one).
+    #[inline]
+    pub(crate) fn top_comps(&self, id: u32, st: &State) -> Option<u64> {
+        let v = self.top_comps.get(id as usize)?;
+        v.get(st.mover as usize * (MAX_PLAYERS + 1) + st.prev_mover as usize)
+            .copied()
+    }
+
+    /// Node `id`'s [`super::stepgen::ToCmps`] (`None` without the plan).
+    #[inline]
+    pub(crate) fn to_cmps(&self, id: u32) -> Option<&Option<super::stepgen::ToCmps>> {
+        self.to_cmps.get(id as usize)
+    }
 }
 
 impl Game {
@@ -178,7 +201,39 @@ impl Game {
         }
         let pieces = self.make_piece_plan(&flat);
         let bits = self.make_bit_plan(self.gens.len(), |g| pieces.ops(g));
+        let to_cmps = self
+            .gens
+            .iter()
+            .map(|g| match &g.kind {
+                GenKind::Step { to_if, .. } => super::stepgen::ToCmps::of(to_if.as_ref()),
+                _ => None,
+            })
+            .collect();
+        let roles: Vec<(u8, u8)> = (0..=MAX_PLAYERS as u8)
+            .flat_map(|m| (0..=MAX_PLAYERS as u8).map(move |p| (m, p)))
+            .collect();
+        let top_comps = self
+            .gens
+            .iter()
+            .map(|g| {
+                let GenKind::Step { to_if, .. } = &g.kind else {
+                    return Vec::new();
+                };
+                let (SiteTest::Slots(tests) | SiteTest::SlotsThenSteps(tests, _)) =
+                    SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::Empty)
+                else {
+                    return Vec::new();
+                };
+                roles
+                    .iter()
+                    .map(|&r| self.to_comps_of(tests, r))
+                    .collect::<Option<Vec<u64>>>()
+                    .unwrap_or_default()
+            })
+            .collect();
         self.plan = Plan {
+            to_cmps,
+            top_comps,
             leaf,
             flat,
             words,

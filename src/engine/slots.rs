@@ -102,6 +102,12 @@ impl Game {
     /// same for every origin in a position. `None` with more than 64
     /// components.
     pub(crate) fn to_comps(&self, tests: &[SlotTest], st: &State) -> Option<u64> {
+        self.to_comps_of(tests, (st.mover, st.prev_mover))
+    }
+
+    /// [`Game::to_comps`] given the mover and the previous mover (all the
+    /// tests on a top piece read of the state).
+    pub(crate) fn to_comps_of(&self, tests: &[SlotTest], roles: (u8, u8)) -> Option<u64> {
         let n = self.comps.len();
         if n > 64 {
             return None;
@@ -110,7 +116,7 @@ impl Game {
         for &t in tests {
             if top_slot(t) == Some(Slot::To) {
                 for c in 0..n as u8 {
-                    if !self.top_test(t, c, st) {
+                    if !self.top_test_of(t, c, roles) {
                         comps &= !(1u64 << c);
                     }
                 }
@@ -173,18 +179,24 @@ impl Game {
     /// (0 = none): every test but a height.
     #[inline]
     fn top_test(&self, t: SlotTest, c: u8, st: &State) -> bool {
+        self.top_test_of(t, c, (st.mover, st.prev_mover))
+    }
+
+    /// [`Game::top_test`] given the mover and the previous mover.
+    #[inline]
+    fn top_test_of(&self, t: SlotTest, c: u8, (mover, prev): (u8, u8)) -> bool {
         let val = |v: SlotVal| match v {
             SlotVal::Const(c) => c,
-            SlotVal::Role(r) => self.role(r, st) as i32,
+            SlotVal::Role(r) => self.role_of(r, mover, prev) as i32,
         };
         match t {
             SlotTest::Empty(_) => c == 0,
             SlotTest::Occupied(_) => c != 0,
             SlotTest::Enemy(_) => {
                 let o = self.owner(c);
-                o != 0 && o != st.mover
+                o != 0 && o != mover
             }
-            SlotTest::Friend(_) => c != 0 && self.owner(c) == st.mover,
+            SlotTest::Friend(_) => c != 0 && self.owner(c) == mover,
             SlotTest::Who(_, op, v) => cmp(op, self.owner(c) as i32, val(v)),
             SlotTest::What(_, op, v) => cmp(op, c as i32, val(v)),
             SlotTest::Size(..) => false,

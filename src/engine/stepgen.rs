@@ -9,6 +9,12 @@
 //! decided once per position, as components and as the board sites that
 //! may pass them (from the state's per-owner occupied sets); an origin with
 //! no such neighbour has no moves, and nothing else is read for it.
+//!
+//! The first shape on such a board when the tests read the top piece at
+//! `(to)` only and each comparison sets one table's count from `(to)`
+//! against a term that does not read `(to)` ([`ToCmps`], found at load):
+//! each comparison keeps the sites of the table's layers it accepts, so an
+//! origin's moves are one mask ([`Game::step_masked`]).
 
 use super::eval::{Ctx, cmp};
 use super::ir::*;
@@ -28,6 +34,57 @@ enum Side {
 /// Comparisons a step takes this way (more: the general loop).
 const MAX_CMPS: usize = 4;
 
+/// A step node whose slot tests read only the top piece at `(to)` and
+/// whose every comparison sets the count from `(to)` of one table (plus a
+/// constant) against a term that does not read `(to)`, built at load: on
+/// boards of up to 64 sites its moves from an origin are one mask (see
+/// [`Game::step_masked`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ToCmps {
+    len: usize,
+    /// `(op, table, plus, other)`: `(count from (to) of table) + plus OP
+    /// other`.
+    cmps: [(CmpOp, u32, i32, StepsTerm); MAX_CMPS],
+}
+
+impl ToCmps {
+    /// The form of a step's `(to if:…)` condition, when it has it.
+    pub(crate) fn of(to_if: Option<&BoolE>) -> Option<ToCmps> {
+        let SiteTest::SlotsThenSteps(tests, cmps) = SiteTest::of(to_if, Slot::To, SiteTest::Empty)
+        else {
+            return None;
+        };
+        if !super::slots::to_only(tests) || cmps.len() > MAX_CMPS {
+            return None;
+        }
+        let at_to = |t: &StepsTerm| t.id != StepsTerm::CONST && t.slot == Slot::To;
+        let mut r = ToCmps {
+            len: cmps.len(),
+            cmps: [(
+                CmpOp::Eq,
+                0,
+                0,
+                StepsTerm {
+                    id: 0,
+                    slot: Slot::To,
+                    plus: 0,
+                },
+            ); MAX_CMPS],
+        };
+        for (k, b) in cmps.iter().enumerate() {
+            let BoolE::StepsCmp { op, a, b } = b else {
+                return None;
+            };
+            r.cmps[k] = match (at_to(a), at_to(b)) {
+                (true, false) => (*op, a.id, a.plus, *b),
+                (false, true) => (op.swapped(), b.id, b.plus, *a),
+                _ => return None,
+            };
+        }
+        Some(r)
+    }
+}
+
 impl Game {
     /// The moves of step node `id` for the piece `comp` on board site `f`:
     /// the general loop's moves in its order (neighbours of `f` under `rel`
@@ -46,6 +103,11 @@ impl Game {
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) -> bool {
+        if let Some(Some(tc)) = self.plan.to_cmps(id)
+            && self.step_masked((rel, stack, id), tc, to_if, f, comp, st, ctx, ws, out)
+        {
+            return true;
+        }
         let SiteTest::SlotsThenSteps(tests, cmps) =
             SiteTest::of(Some(to_if), Slot::To, SiteTest::Empty)
         else {
@@ -129,18 +191,8 @@ impl Game {
             return false;
         }
         // the tests on the top piece at `(to)`: once per position
-        let (comps, sites) = match ws.to_sites.get(id as usize) {
-            Some(&(e, comps, sites)) if e == ws.epoch => (comps, sites),
-            _ => {
-                let Some(comps) = self.to_comps(tests, st) else {
-                    return false;
-                };
-                let sites = self.sites_of_comps(comps, st);
-                if let Some(c) = ws.to_sites.get_mut(id as usize) {
-                    *c = (ws.epoch, comps, sites);
-                }
-                (comps, sites)
-            }
+        let Some((comps, sites)) = self.to_comps_sites(id, tests, st, ws) else {
+            return false;
         };
         let near = self.small_adj[rel as usize * n + f as usize] & sites;
         let m = Move::carry(f, NONE, comp, stack, id);
@@ -168,7 +220,11 @@ impl Game {
         if self.small_adj.len() != 4 * n {
             return false;
         }
-        let Some(comps) = self.to_comps(tests, st) else {
+        let Some(comps) = self
+            .plan
+            .top_comps(id, st)
+            .or_else(|| self.to_comps(tests, st))
+        else {
             return false;
         };
         let sites = self.sites_of_comps(comps, st);
@@ -249,5 +305,98 @@ impl Game {
             sites |= all & !occupied;
         }
         sites
+    }
+
+    /// The components passing node `id`'s `tests` on the top piece at
+    /// `(to)` ([`Game::to_comps`]) and the board sites that may hold them
+    /// ([`Game::sites_of_comps`], a superset), made once per position.
+    #[inline]
+    fn to_comps_sites(
+        &self,
+        id: u32,
+        tests: &[SlotTest],
+        st: &State,
+        ws: &mut Workspace,
+    ) -> Option<(u64, u64)> {
+        match ws.to_sites.get(id as usize) {
+            Some(&(e, comps, sites)) if e == ws.epoch => Some((comps, sites)),
+            _ => {
+                let comps = self
+                    .plan
+                    .top_comps(id, st)
+                    .or_else(|| self.to_comps(tests, st))?;
+                let sites = self.sites_of_comps(comps, st);
+                if let Some(c) = ws.to_sites.get_mut(id as usize) {
+                    *c = (ws.epoch, comps, sites);
+                }
+                Some((comps, sites))
+            }
+        }
+    }
+
+    /// [`Game::step_slots_steps`] for a node of the [`ToCmps`] form on a
+    /// board of up to 64 sites: the sites that may pass the tests on the
+    /// top piece at `(to)` are one set per position, and each comparison
+    /// keeps the sites of the table's layers it accepts, so the moves from
+    /// `f` are its neighbours in the intersection whose top piece passes,
+    /// in neighbour order. False (nothing done) when a set can't be had
+    /// that way.
+    #[allow(clippy::too_many_arguments)]
+    fn step_masked(
+        &self,
+        (rel, stack, id): (Relation, bool, u32),
+        tc: &ToCmps,
+        to_if: &BoolE,
+        f: Site,
+        comp: u8,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let n = self.board.len();
+        if self.small_adj.len() != 4 * n || (f as usize) >= n {
+            return false;
+        }
+        let SiteTest::SlotsThenSteps(tests, _) =
+            SiteTest::of(Some(to_if), Slot::To, SiteTest::Empty)
+        else {
+            return false;
+        };
+        let Some((comps, sites)) = self.to_comps_sites(id, tests, st, ws) else {
+            return false;
+        };
+        let c = Ctx { from: f, ..ctx };
+        let mut m = self.small_adj[rel as usize * n + f as usize] & sites;
+        for &(op, tid, plus, other) in &tc.cmps[..tc.len] {
+            if m == 0 {
+                break;
+            }
+            self.ensure_steps(tid as usize, st, ws);
+            let v = self.steps_term(other, st, c, ws);
+            let table = &ws.steps_cache[tid as usize];
+            if table.layers.is_empty() {
+                return false;
+            }
+            m &= table.sites_where(op, plus, v);
+        }
+        if m == 0 {
+            return true;
+        }
+        let mv = Move::carry(f, NONE, comp, stack, id);
+        let pass = |t: Site| comps >> st.what[t as usize] & 1 != 0;
+        if m & (m - 1) == 0 && self.plan.masks_exact(rel) {
+            let t = m.trailing_zeros() as Site;
+            if pass(t) {
+                out.push(Move { to: t, ..mv });
+            }
+            return true;
+        }
+        for &t in self.board.neighbours(f, rel) {
+            if m >> t & 1 != 0 && pass(t) {
+                out.push(Move { to: t, ..mv });
+            }
+        }
+        true
     }
 }

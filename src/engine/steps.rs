@@ -16,6 +16,9 @@ use crate::board::Site;
 /// The count of an origin from which no target can be reached (as Ludii).
 pub(crate) const UNREACHABLE: i32 = 1_000_000_000;
 
+/// In a set of owners (bit `o`, see [`Game::owners_sites`]): the empty sites.
+pub(crate) const EMPTY_SITES: u32 = 1 << 31;
+
 /// Tables of one cached search, built at load: the sites one step from
 /// each board site, and the sites one step to it, as bit sets of `words`
 /// words each.
@@ -29,6 +32,15 @@ pub(crate) struct StepPlan {
     back: Vec<u64>,
     /// The search and its targets.
     search: Option<Box<(StepSearch, RegionE)>>,
+    /// Boards of up to 64 sites whose targets and enterable sites are each
+    /// the sites of some owners (and perhaps the empty sites) whoever moves
+    /// (see [`Game::comps_owners`]): per `mover * (MAX_PLAYERS + 1) + prev`,
+    /// those owners for the targets and for the enterable sites. Empty
+    /// otherwise ([`Game::build_steps_small`] is then not used).
+    owners: Vec<(u32, u32)>,
+    /// With `owners`: `masks` padded to 64 entries, then the sets of the
+    /// sites one step *to* each site (`back`, or `masks` again) the same.
+    small: Vec<u64>,
 }
 
 /// The answers of one cached search in one position.
@@ -39,6 +51,11 @@ pub(crate) struct StepTable {
     pub(crate) zero: Vec<u64>,
     /// The count of each other board site as the origin.
     pub(crate) ans: Vec<i32>,
+    /// Filled by [`Game::build_steps_small`] only (else empty): `layers[d]`
+    /// holds the board sites counting `d`, and `unreached` those counting
+    /// [`UNREACHABLE`]; together, every board site once.
+    pub(crate) layers: Vec<u64>,
+    pub(crate) unreached: u64,
 }
 
 impl StepTable {
@@ -50,6 +67,36 @@ impl StepTable {
         } else {
             self.ans[s]
         }
+    }
+}
+
+impl StepTable {
+    /// The board sites `s` with `(count from s) + plus OP v` (wrapping, as
+    /// `Arith`), from the layers (tables made by `build_steps_small` only).
+    #[inline]
+    pub(crate) fn sites_where(&self, op: CmpOp, plus: i32, v: i32) -> u64 {
+        if op == CmpOp::Eq {
+            let d = v.wrapping_sub(plus);
+            return if d == UNREACHABLE {
+                self.unreached
+            } else {
+                usize::try_from(d)
+                    .ok()
+                    .and_then(|d| self.layers.get(d))
+                    .copied()
+                    .unwrap_or(0)
+            };
+        }
+        let mut m = 0;
+        for (d, &l) in self.layers.iter().enumerate() {
+            if cmp(op, (d as i32).wrapping_add(plus), v) {
+                m |= l;
+            }
+        }
+        if cmp(op, UNREACHABLE.wrapping_add(plus), v) {
+            m |= self.unreached;
+        }
+        m
     }
 }
 
@@ -74,11 +121,38 @@ impl Game {
         if back == masks {
             back = Vec::new();
         }
+        // per mover and previous mover, the owners of the targets and of the
+        // enterable sites, when both are unions of whole owners' sites
+        let roles =
+            (0..=MAX_PLAYERS as u8).flat_map(|m| (0..=MAX_PLAYERS as u8).map(move |p| (m, p)));
+        let owners: Option<Vec<(u32, u32)>> = roles
+            .map(|r| {
+                let t = self.comps_owners(self.region_comps(targets, r)?)?;
+                let e = match &search.enter {
+                    Some(c) => self.comps_owners(self.pred_comps(c, r)?)?,
+                    None => self.comps_owners(!0)?,
+                };
+                Some((t, e))
+            })
+            .collect();
+        let (owners, small) = match owners {
+            Some(o) if n <= 64 => {
+                // forwards, then backwards
+                let mut small = masks.clone();
+                small.resize(64, 0);
+                small.extend(if back.is_empty() { &masks } else { &back });
+                small.resize(128, 0);
+                (o, small)
+            }
+            _ => (Vec::new(), Vec::new()),
+        };
         StepPlan {
             words,
             masks,
             back,
             search: Some(Box::new((search.clone(), targets.clone()))),
+            owners,
+            small,
         }
     }
 
@@ -166,6 +240,9 @@ impl Game {
     fn build_steps(&self, slot: usize, st: &State, ws: &mut Workspace) {
         let n = self.board.len();
         let plan = &self.step_plans[slot];
+        if !plan.owners.is_empty() {
+            return self.build_steps_small(plan, &mut ws.steps_cache[slot], st, ws.epoch);
+        }
         let w = plan.words;
         let mut table = std::mem::take(&mut ws.steps_cache[slot]);
         table.epoch = ws.epoch;
@@ -341,6 +418,111 @@ impl Game {
         ws.steps_cache[slot] = table;
     }
 
+    /// `build_steps` on a board of at most 64 sites whose targets and
+    /// enterable sites are owners' sites (`StepPlan::owners`): every set is
+    /// one word, the tables are indexed without checks, and the layers are
+    /// kept as sets as well (`StepTable::layers`).
+    fn build_steps_small(&self, plan: &StepPlan, table: &mut StepTable, st: &State, epoch: u64) {
+        let n = self.board.len();
+        let board = self.board_bits();
+        let (to, eo) = plan.owners[st.mover as usize * (MAX_PLAYERS + 1) + st.prev_mover as usize];
+        let (t, e) = (self.owners_sites(to, st), self.owners_sites(eo, st));
+        table.epoch = epoch;
+        table.ans.resize(n, 0);
+        table.zero.resize(1, 0);
+        table.layers.clear();
+        table.unreached = 0;
+        // as Ludii: an empty target region counts 0, before any search
+        if t == 0 {
+            table.zero[0] = board;
+            table.layers.push(board);
+            return;
+        }
+        table.zero[0] = t;
+        table.layers.push(t);
+        let small: &[u64; 128] = plan.small[..128].try_into().expect("padded");
+        let (masks, back) = small.split_at(64);
+        let mut ans = [0i32; 64];
+        let mut seen = t & e;
+        let mut layer = seen;
+        let mut d = 0;
+        loop {
+            d += 1;
+            let cand = e & !seen;
+            if cand == 0 {
+                break;
+            }
+            let mut next = 0;
+            if cand.count_ones() < layer.count_ones() {
+                let mut b = cand;
+                while b != 0 {
+                    let s = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    if masks[s & 63] & layer != 0 {
+                        next |= 1 << s;
+                    }
+                }
+            } else {
+                let mut b = layer;
+                while b != 0 {
+                    let s = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    next |= back[s & 63];
+                }
+                next &= cand;
+            }
+            if next == 0 {
+                break;
+            }
+            let mut b = next;
+            while b != 0 {
+                ans[b.trailing_zeros() as usize & 63] = d;
+                b &= b - 1;
+            }
+            table.layers.push(next);
+            seen |= next;
+            layer = next;
+        }
+        // the sites of E outside T never reached
+        let mut unreached = e & !t & !seen;
+        let mut b = unreached;
+        while b != 0 {
+            ans[b.trailing_zeros() as usize & 63] = UNREACHABLE;
+            b &= b - 1;
+        }
+        // the origins that look at the sites one step from them: one more
+        // than the least layer one step away (layer 0 for a site of T ∩ E)
+        let mut b = board & !t & !e;
+        while b != 0 {
+            let o = b.trailing_zeros() as usize & 63;
+            b &= b - 1;
+            let mut x = masks[o] & seen;
+            let best = if x & t != 0 {
+                0
+            } else {
+                let mut best = UNREACHABLE;
+                while x != 0 {
+                    best = best.min(ans[x.trailing_zeros() as usize & 63]);
+                    x &= x - 1;
+                }
+                best
+            };
+            if best == UNREACHABLE {
+                ans[o] = UNREACHABLE;
+                unreached |= 1 << o;
+            } else {
+                ans[o] = best + 1;
+                let k = best as usize + 1;
+                if k == table.layers.len() {
+                    table.layers.push(0);
+                }
+                table.layers[k] |= 1 << o;
+            }
+        }
+        table.unreached = unreached;
+        table.ans.copy_from_slice(&ans[..n]);
+    }
+
     /// The targets and the enterable sites of `plan`'s search into `tw`
     /// and `ew` (board sites only; bits past the board may be set): in one
     /// pass over the board when each is a set of components (at most 64),
@@ -358,9 +540,10 @@ impl Game {
         // to each site) read the move context
         let ctx = Ctx::default();
         let n = self.board.len();
-        let tm = self.region_comps(targets, st);
+        let roles = (st.mover, st.prev_mover);
+        let tm = self.region_comps(targets, roles);
         let em = match &search.enter {
-            Some(c) => self.pred_comps(c, st),
+            Some(c) => self.pred_comps(c, roles),
             None => Some(!0),
         };
         if let (Some(tm), Some(em)) = (tm, em) {
@@ -401,15 +584,17 @@ impl Game {
     /// The components (bit `c`) whose board sites region `r` holds, when it
     /// is a set of components and there are at most 64 of them (the same
     /// sites as `eval_region` on the board).
-    fn region_comps(&self, r: &RegionE, st: &State) -> Option<u64> {
+    fn region_comps(&self, r: &RegionE, roles: (u8, u8)) -> Option<u64> {
         if self.comps.len() > 64 {
             return None;
         }
         match r {
             RegionE::Empty => Some(1),
-            RegionE::Occupied { who, .. } => Some(
-                self.comps_where64(|c| c != 0 && self.role_matches(*who, self.owner(c), c, st)),
-            ),
+            RegionE::Occupied { who, .. } => {
+                Some(self.comps_where64(|c| {
+                    c != 0 && self.role_matches_of(*who, self.owner(c), c, roles)
+                }))
+            }
             _ => None,
         }
     }
@@ -417,14 +602,14 @@ impl Game {
     /// The components (bit `c`) of the board sites where `b` holds with
     /// `(to)` at the site, when that depends on the site's top component
     /// only and there are at most 64 (the same sites as `pred_mask`).
-    fn pred_comps(&self, b: &BoolE, st: &State) -> Option<u64> {
+    fn pred_comps(&self, b: &BoolE, roles: (u8, u8)) -> Option<u64> {
         if self.comps.len() > 64 {
             return None;
         }
         let all = self.comps_where64(|_| true);
         let val = |v: &IntE| match v {
             IntE::Const(k) => Some(*k),
-            IntE::Role(r) => Some(self.role(*r, st) as i32),
+            IntE::Role(r) => Some(self.role_of(*r, roles.0, roles.1) as i32),
             _ => None,
         };
         Some(match b {
@@ -440,13 +625,13 @@ impl Game {
                 let k = val(v)?;
                 self.comps_where64(|c| cmp(*op, c as i32, k))
             }
-            BoolE::Not(a) => all & !self.pred_comps(a, st)?,
+            BoolE::Not(a) => all & !self.pred_comps(a, roles)?,
             BoolE::And(v) => v
                 .iter()
-                .try_fold(all, |m, x| Some(m & self.pred_comps(x, st)?))?,
+                .try_fold(all, |m, x| Some(m & self.pred_comps(x, roles)?))?,
             BoolE::Or(v) => v
                 .iter()
-                .try_fold(0, |m, x| Some(m | self.pred_comps(x, st)?))?,
+                .try_fold(0, |m, x| Some(m | self.pred_comps(x, roles)?))?,
             _ => return None,
         })
     }
@@ -458,26 +643,51 @@ impl Game {
         if self.board.len() > 64 {
             return None;
         }
+        Some(self.owners_sites(self.comps_owners(m)?, st))
+    }
+
+    /// The owners (bit `o`) whose components `m` (bit `c`; bit 0: the empty
+    /// sites) holds, and [`EMPTY_SITES`] when it holds the empty sites;
+    /// `None` when `m` holds some of an owner's components but not all.
+    pub(crate) fn comps_owners(&self, m: u64) -> Option<u32> {
         // per owner: bit 0 = has a component in m, bit 1 = has one out
         let mut owners = [0u8; MAX_PLAYERS + 1];
         for c in 1..self.comps.len().min(64) {
             owners[self.owner(c as u8) as usize] |= if m >> c & 1 != 0 { 1 } else { 2 };
         }
-        let (mut sites, mut pieces) = (0u64, 0u64);
+        let mut r = if m & 1 != 0 { EMPTY_SITES } else { 0 };
         for (o, &k) in owners.iter().enumerate() {
             match k {
                 3 => return None,
-                1 => sites |= st.occ[o],
+                1 => r |= 1 << o,
                 _ => {}
             }
-            pieces |= st.occ[o];
         }
-        if m & 1 != 0 {
-            let n = self.board.len();
-            let board = if n == 64 { !0 } else { (1u64 << n) - 1 };
-            sites |= board & !pieces;
+        Some(r)
+    }
+
+    /// The board sites of the owners in `owners` (bit `o`), and the empty
+    /// sites with [`EMPTY_SITES`] (boards of up to 64 sites).
+    #[inline]
+    pub(crate) fn owners_sites(&self, owners: u32, st: &State) -> u64 {
+        let (mut sites, mut pieces) = (0u64, 0u64);
+        for (o, &occ) in st.occ.iter().enumerate() {
+            if owners >> o & 1 != 0 {
+                sites |= occ;
+            }
+            pieces |= occ;
         }
-        Some(sites)
+        if owners & EMPTY_SITES != 0 {
+            sites |= self.board_bits() & !pieces;
+        }
+        sites
+    }
+
+    /// Every board site, on boards of up to 64 sites.
+    #[inline]
+    pub(crate) fn board_bits(&self) -> u64 {
+        let n = self.board.len();
+        if n >= 64 { !0 } else { (1u64 << n) - 1 }
     }
 
     /// The components (at most 64) for which `f` holds, bit `c`.
