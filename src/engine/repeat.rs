@@ -55,7 +55,9 @@ impl Game {
     /// `st` alone: a move of a plain node (see above) in a game without
     /// stacks, between board sites. It mirrors `put`/`take`: a carry takes
     /// the piece at `from` and puts it on `to`, replacing what stood there;
-    /// an add puts its piece on `to`, replacing what stood there.
+    /// an add puts its piece on `to`, replacing what stood there; a placement
+    /// takes a piece from a hand and puts it on `to`, replacing what stood
+    /// there.
     #[inline]
     pub(crate) fn hash_after_plain(&self, st: &State, m: &Move) -> Option<u64> {
         if self.stacking || m.node == NO_GEN || !self.plain_nodes[m.node as usize] {
@@ -85,6 +87,28 @@ impl Game {
                     h ^= self.zkey(t, old, 0);
                 }
                 Some(h)
+            }
+            // from a hand site onto a board site: `take` lowers the hand's
+            // count (its key is per count), `put` replaces what stood there
+            MoveKind::Place
+                if (m.from as usize) >= n
+                    && (m.from as usize) < st.what.len()
+                    && (m.to as usize) < n =>
+            {
+                let (f, t) = (m.from as usize, m.to as usize);
+                let (c, k) = (st.what[f], st.count[f] as usize);
+                if c == 0 {
+                    return Some(st.hash);
+                }
+                let mut h = st.hash ^ self.zkey(f, c, k);
+                if k > 1 {
+                    h ^= self.zkey(f, c, k - 1);
+                }
+                let old = st.what[t];
+                if old != 0 {
+                    h ^= self.zkey(t, old, 0);
+                }
+                Some(h ^ self.zkey(t, c, 0))
             }
             _ => None,
         }
@@ -359,6 +383,21 @@ mod tests {
             }
         }
         fast
+    }
+
+    /// Placements from hands holding several pieces (each count has its own
+    /// key) onto empty and occupied sites (replacing), and from a hand
+    /// left empty.
+    #[test]
+    fn plain_hash_matches_applied_hash_for_placements() {
+        let g = load(
+            r#"(game "T" (players 2) (equipment { (board (square 3)) (hand Each) (piece "Disc" Each (move Step (to if:(is Empty (to))))) })
+                (rules (meta (no Repeat PositionalInTurn))
+                  (start (place "Disc" "Hand" count:4))
+                  (play (or (move (from (handSite Mover)) (to (sites Board)) (then (moveAgain))) (forEach Piece)))
+                  (end (if (>= (count Moves) 30) (result Mover Draw)))))"#,
+        );
+        assert!(check(&g, 30) > 500);
     }
 
     /// Abrana's regular jumps (a marker added or turned black on the
