@@ -23,13 +23,17 @@ const REGIONS: &[&str] = &[
 ];
 
 /// Placements from the hand into one of the regions (the first decision
-/// into any empty site), and stacking steps onto enemy pieces, so that the
-/// tops of stacks change hands.
+/// into any empty site), moves of a top piece next to another of the
+/// mover's, and stacking steps onto enemy pieces, so that the tops of
+/// stacks change hands.
 fn game(board: &str, regions: &[&str]) -> String {
     let places: String = regions
         .iter()
         .map(|r| format!("(move (from (handSite Mover)) (to {r}))\n"))
         .collect();
+    // from the board too: a piece's own site may be among the targets
+    let own = r#"(move (from (sites Occupied by:Mover container:"Board"))
+        (to (sites Around (sites Occupied by:Mover container:"Board") Own)))"#;
     format!(
         r#"(game "Regions"
             (players 2)
@@ -45,7 +49,7 @@ fn game(board: &str, regions: &[&str]) -> String {
                 (play
                     (if (= (count Moves) 0)
                         (move (from (handSite Mover)) (to (sites Empty)))
-                        (or {{ {places} (forEach Piece) }})
+                        (or {{ {places} {own} (forEach Piece) }})
                     )
                 )
                 (end (if (all Passed) (result Mover Draw)))

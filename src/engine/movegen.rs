@@ -324,6 +324,22 @@ impl Game {
                     } else {
                         MoveKind::Step
                     };
+                    let m = Move {
+                        kind,
+                        from: f,
+                        what: comp,
+                        stack: *stack,
+                        node: id,
+                        ..Move::pass()
+                    };
+                    // board sites without a condition: every one but `f`
+                    if let (Some(b), None) = (bits, to_if) {
+                        let own = if (f as usize) < 64 { 1u64 << f } else { 0 };
+                        for t in super::bitregion::Bits(b & !own) {
+                            out.push(Move { to: t, ..m });
+                        }
+                        continue;
+                    }
                     let sites = match bits {
                         Some(b) => Sites::Bits(super::bitregion::Bits(b)),
                         None => Sites::Set(targets.iter()),
@@ -342,15 +358,7 @@ impl Game {
                             None => true,
                         };
                         if ok {
-                            out.push(Move {
-                                kind,
-                                from: f,
-                                to: t,
-                                what: comp,
-                                stack: *stack,
-                                node: id,
-                                ..Move::pass()
-                            });
+                            out.push(Move { to: t, ..m });
                         }
                     }
                 }
@@ -805,17 +813,21 @@ impl Game {
 
     /// Whether a move only carries pieces from `from` to `to` (a step with
     /// no effects of its own and no consequences up to node `upto`).
+    #[inline]
     fn only_moves_pieces(&self, m: &Move, upto: u32) -> bool {
         // a bare carry between board sites (no effect nor consequence on
         // its way to the root)
         let n = self.board.len();
-        if m.kind == MoveKind::Step
+        (m.kind == MoveKind::Step
             && (m.from as usize) < n
             && (m.to as usize) < n
-            && self.fast.bare_carry.get(m.node as usize) == Some(&true)
-        {
-            return true;
-        }
+            && self.fast.bare_carry.get(m.node as usize) == Some(&true))
+            || self.only_moves_pieces_up_to(m, upto)
+    }
+
+    /// [`Game::only_moves_pieces`] by a walk up the tree.
+    #[inline(never)]
+    fn only_moves_pieces_up_to(&self, m: &Move, upto: u32) -> bool {
         if m.kind != MoveKind::Step
             || m.from == NONE
             || self.is_hand_site(m.from)
