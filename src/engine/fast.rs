@@ -259,6 +259,14 @@ impl Game {
             .count()
     }
 
+    /// How many `priority` and `or` nodes have a flat program (for tests).
+    #[doc(hidden)]
+    pub fn root_programs(&self) -> usize {
+        (0..self.gens.len() as u32)
+            .filter(|&g| self.plan.root.has(g))
+            .count()
+    }
+
     /// How many rule-tree nodes each fast path covers (for tests).
     #[doc(hidden)]
     pub fn fast_summary(&self) -> String {

@@ -91,7 +91,7 @@ pub(crate) struct Plan {
     leaf: Vec<Leaf>,
     /// Per generator node: the nodes an `or`-tree rooted there generates
     /// from, in order (itself when it is not an `or`).
-    flat: Vec<Vec<u32>>,
+    pub(crate) flat: Vec<Vec<u32>>,
     /// 64-bit words per board site set.
     words: usize,
     /// Key `(rel * n + s) * words`: the neighbours of `s` under `rel` as a
@@ -114,6 +114,8 @@ pub(crate) struct Plan {
     /// ([`Game::to_comps`]), per `mover * (MAX_PLAYERS + 1) + prev`; empty
     /// for other nodes.
     top_comps: Vec<Vec<u64>>,
+    /// Per `priority` or `or` node: its flat program (see `rootgen`).
+    pub(crate) root: super::rootgen::RootPlan,
 }
 
 /// A generator node with a tight loop of its own.
@@ -241,7 +243,9 @@ impl Game {
             masks_exact,
             pieces,
             bits,
+            root: Default::default(),
         };
+        self.plan.root = self.make_root_plan();
     }
 
     /// `(move Add (to (sites Empty) if:(OP (count Sites in:(sites Around (to)

@@ -20,6 +20,7 @@ pub mod perft;
 mod piecebits;
 mod piecegen;
 mod repeat;
+mod rootgen;
 pub mod sets;
 mod sitetest;
 mod slots;

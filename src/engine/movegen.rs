@@ -56,6 +56,9 @@ impl Game {
                     _ => break,
                 }
             }
+            if self.generate_by_root_plan(id, st, ws, out) {
+                return;
+            }
         }
         self.generate(id, st, ctx, ws, out)
     }
