@@ -38,9 +38,22 @@ pub(crate) struct StepPlan {
     /// those owners for the targets and for the enterable sites. Empty
     /// otherwise ([`Game::build_steps_small`] is then not used).
     owners: Vec<(u32, u32)>,
-    /// With `owners`: `masks` padded to 64 entries, then the sets of the
-    /// sites one step *to* each site (`back`, or `masks` again) the same.
+    /// Boards of up to 64 sites: `masks` padded to 64 entries, then the
+    /// sets of the sites one step *to* each site (`back`, or `masks` again)
+    /// the same (see [`StepPlan::small_tables`]). Empty otherwise.
     small: Vec<u64>,
+}
+
+impl StepPlan {
+    /// `small` as the tables of [`layers64`]: the sites one step from each
+    /// site, and the sites one step to it.
+    fn small_tables(&self) -> (&[u64; 64], &[u64; 64]) {
+        let (masks, back) = self.small.split_at(64);
+        (
+            masks.try_into().expect("padded"),
+            back.try_into().expect("padded"),
+        )
+    }
 }
 
 /// The answers of one cached search in one position.
@@ -135,16 +148,19 @@ impl Game {
                 Some((t, e))
             })
             .collect();
-        let (owners, small) = match owners {
-            Some(o) if n <= 64 => {
-                // forwards, then backwards
-                let mut small = masks.clone();
-                small.resize(64, 0);
-                small.extend(if back.is_empty() { &masks } else { &back });
-                small.resize(128, 0);
-                (o, small)
-            }
-            _ => (Vec::new(), Vec::new()),
+        let owners = match owners {
+            Some(o) if n <= 64 => o,
+            _ => Vec::new(),
+        };
+        let small = if n <= 64 {
+            // forwards, then backwards
+            let mut small = masks.clone();
+            small.resize(64, 0);
+            small.extend(if back.is_empty() { &masks } else { &back });
+            small.resize(128, 0);
+            small
+        } else {
+            Vec::new()
         };
         StepPlan {
             words,
@@ -284,47 +300,16 @@ impl Game {
             reached[i] = tw[i] & ew[i];
             layer[i] = reached[i];
         }
-        if w == 1 {
+        if w == 1 && !plan.small.is_empty() {
             // boards of up to 64 sites: each set is one word
-            let (e, mut seen, mut layer) = (ew[0], reached[0], layer[0]);
-            let mut d = 0;
-            loop {
-                d += 1;
-                let cand = e & !seen;
-                if cand == 0 {
-                    break;
-                }
-                let mut next = 0;
-                if cand.count_ones() < layer.count_ones() {
-                    let mut b = cand;
-                    while b != 0 {
-                        let s = b.trailing_zeros() as usize;
-                        b &= b - 1;
-                        if masks[s] & layer != 0 {
-                            next |= 1 << s;
-                        }
-                    }
-                } else {
-                    let mut b = layer;
-                    while b != 0 {
-                        let s = b.trailing_zeros() as usize;
-                        b &= b - 1;
-                        next |= back[s];
-                    }
-                    next &= cand;
-                }
-                if next == 0 {
-                    break;
-                }
+            let (masks, back) = plan.small_tables();
+            reached[0] = layers64(masks, back, ew[0], reached[0], |d, next| {
                 let mut b = next;
                 while b != 0 {
                     ans[b.trailing_zeros() as usize] = d;
                     b &= b - 1;
                 }
-                seen |= next;
-                layer = next;
-            }
-            reached[0] = seen;
+            });
         } else {
             let mut d = 0;
             loop {
@@ -440,49 +425,17 @@ impl Game {
         }
         table.zero[0] = t;
         table.layers.push(t);
-        let small: &[u64; 128] = plan.small[..128].try_into().expect("padded");
-        let (masks, back) = small.split_at(64);
+        let (masks, back) = plan.small_tables();
         let mut ans = [0i32; 64];
-        let mut seen = t & e;
-        let mut layer = seen;
-        let mut d = 0;
-        loop {
-            d += 1;
-            let cand = e & !seen;
-            if cand == 0 {
-                break;
-            }
-            let mut next = 0;
-            if cand.count_ones() < layer.count_ones() {
-                let mut b = cand;
-                while b != 0 {
-                    let s = b.trailing_zeros() as usize;
-                    b &= b - 1;
-                    if masks[s & 63] & layer != 0 {
-                        next |= 1 << s;
-                    }
-                }
-            } else {
-                let mut b = layer;
-                while b != 0 {
-                    let s = b.trailing_zeros() as usize;
-                    b &= b - 1;
-                    next |= back[s & 63];
-                }
-                next &= cand;
-            }
-            if next == 0 {
-                break;
-            }
+        let layers = &mut table.layers;
+        let seen = layers64(masks, back, e, t & e, |d, next| {
             let mut b = next;
             while b != 0 {
                 ans[b.trailing_zeros() as usize & 63] = d;
                 b &= b - 1;
             }
-            table.layers.push(next);
-            seen |= next;
-            layer = next;
-        }
+            layers.push(next);
+        });
         // the sites of E outside T never reached
         let mut unreached = e & !t & !seen;
         let mut b = unreached;
@@ -695,5 +648,55 @@ impl Game {
         (0..self.comps.len().min(64))
             .filter(|&c| f(c as u8))
             .fold(0, |m, c| m | 1 << c)
+    }
+}
+
+/// Breadth-first layers on one-word sets (boards of up to 64 sites), each
+/// grown from whichever side is cheaper: from the last layer, each of its
+/// sites adding the sites one step to it (`back`), or from the sites of `e`
+/// not seen yet, each looking for a site of the last layer one step from it
+/// (`masks`). Starts from `seen` (the first layer), calls `visit(d, layer)`
+/// for each later layer `d` = 1, 2, …, and returns every site seen.
+#[inline(always)]
+fn layers64(
+    masks: &[u64; 64],
+    back: &[u64; 64],
+    e: u64,
+    mut seen: u64,
+    mut visit: impl FnMut(i32, u64),
+) -> u64 {
+    let mut layer = seen;
+    let mut d = 0;
+    loop {
+        d += 1;
+        let cand = e & !seen;
+        if cand == 0 {
+            return seen;
+        }
+        let mut next = 0;
+        if cand.count_ones() < layer.count_ones() {
+            let mut b = cand;
+            while b != 0 {
+                let s = b.trailing_zeros() as usize;
+                b &= b - 1;
+                if masks[s & 63] & layer != 0 {
+                    next |= 1 << s;
+                }
+            }
+        } else {
+            let mut b = layer;
+            while b != 0 {
+                let s = b.trailing_zeros() as usize;
+                b &= b - 1;
+                next |= back[s & 63];
+            }
+            next &= cand;
+        }
+        if next == 0 {
+            return seen;
+        }
+        visit(d, next);
+        seen |= next;
+        layer = next;
     }
 }
