@@ -199,3 +199,41 @@ fn adds_hops_and_a_proposal_agree_with_the_generic_path() {
         assert!(won >= 10, "{board}: only {won} games won");
     }
 }
+
+/// Steps to empty sites over relations with up to eight neighbours per site
+/// (their moves come from the neighbour lists packed one byte per site, in
+/// list order; `connect.rs`), on boards whose site numbers do not follow
+/// the lists' clockwise order: many pieces each, so that most have several
+/// targets.
+#[test]
+fn steps_in_neighbour_order_agree_with_the_generic_path() {
+    for (board, rel, sites1, sites2) in [
+        ("(square 5)", "All", "{0 1 2 6 7 12}", "{24 23 22 18 17}"),
+        ("(square 5)", "Diagonal", "{0 2 4 6 8}", "{20 22 24 16}"),
+        ("(hex 3)", "Adjacent", "{0 1 2 3}", "{15 16 17 18}"),
+        (
+            "(rectangle 3 7)",
+            "Orthogonal",
+            "{0 1 7 8}",
+            "{20 19 13 12}",
+        ),
+        (
+            "(concentric Square rings:3) use:Vertex",
+            "Orthogonal",
+            "{0 1 2 3 4}",
+            "{23 22 21 20}",
+        ),
+    ] {
+        let g = load(&format!(
+            r#"(game "T" (players 2)
+                (equipment {{ (board {board}) (piece "Disc" Each (move Step {rel} (to if:(is Empty (to))))) }})
+                (rules
+                    (start {{ (place "Disc1" (sites {sites1})) (place "Disc2" (sites {sites2})) }})
+                    (play (forEach Piece))
+                    (end (if (>= (count Moves) 150) (result Mover Draw)))
+                )
+            )"#
+        ));
+        agrees_with_generic(&g, 8, 200, 3);
+    }
+}

@@ -1035,6 +1035,7 @@ impl Compiler {
             plan: Default::default(),
             options,
             small_adj: Vec::new(),
+            small_nbrs: Vec::new(),
         };
         game.make_zobrist();
         game.make_plan();

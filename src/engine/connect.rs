@@ -27,17 +27,25 @@ impl Game {
     pub(crate) fn make_small_adj(&mut self) {
         let n = self.board.len();
         self.small_adj.clear();
+        self.small_nbrs.clear();
         if n == 0 || n > 64 {
             return;
         }
         for rel in Relation::ALL {
             for s in 0..n as Site {
-                let m = self
-                    .board
-                    .neighbours(s, rel)
-                    .iter()
-                    .fold(0u64, |m, &t| m | 1u64 << t);
+                let list = self.board.neighbours(s, rel);
+                let m = list.iter().fold(0u64, |m, &t| m | 1u64 << t);
                 self.small_adj.push(m);
+                // the list in order, one byte (site + 1) each from the
+                // low end; 0 (the slice is read) past eight neighbours
+                let packed = match list.len() {
+                    0..=8 => list
+                        .iter()
+                        .rev()
+                        .fold(0u64, |p, &t| p << 8 | (t as u64 + 1)),
+                    _ => 0,
+                };
+                self.small_nbrs.push(packed);
             }
         }
     }

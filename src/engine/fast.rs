@@ -594,6 +594,7 @@ impl Game {
     ) {
         let n = self.board.len();
         let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+        let nbrs = &self.small_nbrs[rel as usize * n..(rel as usize + 1) * n];
         let occupied = st.occ.iter().fold(0u64, |a, &o| a | o);
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
@@ -613,7 +614,19 @@ impl Game {
                 });
                 continue;
             }
-            for &t in self.board.neighbours(s as Site, rel) {
+            let mut packed = nbrs[s];
+            if packed == 0 {
+                for &t in self.board.neighbours(s as Site, rel) {
+                    if to >> t & 1 != 0 {
+                        out.push(Move { to: t, ..m });
+                    }
+                }
+                continue;
+            }
+            // the neighbours in list order, from their packed bytes
+            while packed != 0 {
+                let t = (packed & 0xff) as Site - 1;
+                packed >>= 8;
                 if to >> t & 1 != 0 {
                     out.push(Move { to: t, ..m });
                 }

@@ -414,6 +414,10 @@ pub struct Game {
     /// Boards of at most 64 sites: per relation, per site, the neighbours
     /// as a bit mask (see `connect.rs`); empty otherwise.
     pub(crate) small_adj: Vec<u64>,
+    /// Same keys as `small_adj`: the neighbours in list order, one byte
+    /// (site + 1) each from the low byte up, ending at a zero byte; 0 for a
+    /// site with more than eight (see `connect.rs`).
+    pub(crate) small_nbrs: Vec<u64>,
 }
 
 impl Game {
