@@ -298,7 +298,7 @@ impl Game {
                 break;
             };
             let fc = self.fast.if_cond.get(g as usize).copied().flatten();
-            g = if self.holds(fc, c, st, ctx, ws) {
+            g = if self.holds_inline(fc, c, st, ctx, ws) {
                 *a
             } else {
                 match b {
@@ -308,6 +308,26 @@ impl Game {
             };
         }
         g
+    }
+
+    /// [`Game::holds`] with its two cheapest direct forms (the previous
+    /// mover, a piece count against a constant) decided in place.
+    #[inline(always)]
+    pub(crate) fn holds_inline(
+        &self,
+        fc: Option<FastCond>,
+        b: &BoolE,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> bool {
+        match fc {
+            Some(FastCond::PrevMover) => st.prev_mover == st.mover,
+            Some(FastCond::PiecesCmp(who, op, k)) => {
+                cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
+            }
+            _ => self.holds(fc, b, st, ctx, ws),
+        }
     }
 
     /// Condition `b`, through its direct form `fc` when it has one.

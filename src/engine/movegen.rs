@@ -41,7 +41,7 @@ impl Game {
                 match &self.gens[id as usize].kind {
                     GenKind::If(c, a, b) => {
                         let fc = self.fast.if_cond.get(id as usize).copied().flatten();
-                        id = if self.holds(fc, c, st, ctx, ws) {
+                        id = if self.holds_inline(fc, c, st, ctx, ws) {
                             *a
                         } else {
                             match b {
