@@ -58,6 +58,20 @@ fn flat_play_rules_agree_with_the_generic_path() {
         r#"(priority
             (move Add (to (sites Empty) if:(<= (count Sites in:(sites Around (to) Orthogonal)) 1)))
             (or (move Add (to (sites Empty))) (move Pass)))"#,
+        // comparisons with 0 and below: the union of the kept sites'
+        // neighbour sets
+        r#"(priority {
+            (move Add (to (sites Empty) if:(> (count Sites in:(sites Around (to) Enemy)) 0)))
+            (move Add (to (sites Empty) if:(!= 0 (count Sites in:(sites Around (to) Empty)))))
+            (or (forEach Piece) (move Propose "Stop"))
+        })"#,
+        r#"(or {
+            (move Add (piece "Disc1") (to (sites Empty) if:(<= (count Sites in:(sites Around (to) Occupied)) 0)))
+            (move Add (piece "Disc2") (to (sites Empty) if:(< (count Sites in:(sites Around (to) Own)) 0)))
+            (move Add (piece "Disc2") (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Orthogonal)))))
+            (move Add (piece "Disc2") (to (sites Empty) if:(>= (count Sites in:(sites Around (to) Diagonal Empty)) -1)))
+            (move Pass)
+        })"#,
     ];
     for board in ["(hex 3)", "(hex Limping 2)", "(square 9)"] {
         for play in plays {

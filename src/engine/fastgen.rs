@@ -100,6 +100,9 @@ pub(crate) struct Plan {
     /// Per relation: every neighbour list is free of repeats, so a count
     /// of neighbours is the size of the neighbour set.
     masks_exact: [bool; 4],
+    /// Per relation: `t` is a neighbour of `s` exactly when `s` is one of
+    /// `t`, so the sites next to a set are the union of its neighbour sets.
+    symmetric: [bool; 4],
     /// Per generator node: its moves as one flat program, when it has one
     /// (see `piecegen`).
     pub(crate) pieces: super::piecegen::PiecePlan,
@@ -185,6 +188,14 @@ impl Game {
         let words = n.div_ceil(64).max(1);
         let mut masks = vec![0u64; Relation::ALL.len() * n * words];
         let mut masks_exact = [true; 4];
+        let symmetric = Relation::ALL.map(|rel| {
+            (0..n as Site).all(|s| {
+                self.board
+                    .neighbours(s, rel)
+                    .iter()
+                    .all(|&t| self.board.neighbours(t, rel).contains(&s))
+            })
+        });
         for rel in Relation::ALL {
             for s in 0..n {
                 let base = (rel as usize * n + s) * words;
@@ -241,6 +252,7 @@ impl Game {
             words,
             masks,
             masks_exact,
+            symmetric,
             pieces,
             bits,
             root: Default::default(),
@@ -330,6 +342,34 @@ impl Game {
             Some(AroundFilter::Empty) => empty,
             Some(AroundFilter::Occupied) => occupied,
         };
+        if k <= 0 && self.plan.symmetric[rel as usize] {
+            // every count from 1 up compares alike: the sites with a kept
+            // neighbour are the union of the kept sites' neighbours (the
+            // relation is symmetric), and the passing empty sites are those
+            // sets in ascending order
+            let (none, some) = (super::eval::cmp(op, 0, k), super::eval::cmp(op, 1, k));
+            let mut to = match (none, some) {
+                (true, true) => empty,
+                (false, false) => 0,
+                _ => {
+                    let mut near = 0u64;
+                    let mut ks = keep;
+                    while ks != 0 {
+                        near |= adj[ks.trailing_zeros() as usize];
+                        ks &= ks - 1;
+                    }
+                    empty & if some { near } else { !near }
+                }
+            };
+            while to != 0 {
+                out.push(Move {
+                    to: to.trailing_zeros(),
+                    ..add
+                });
+                to &= to - 1;
+            }
+            return;
+        }
         while empty != 0 {
             let s = empty.trailing_zeros();
             empty &= empty - 1;
