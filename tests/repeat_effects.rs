@@ -86,3 +86,48 @@ fn the_no_repeat_rule_drops_moves_in_the_marks_game() {
     }
     assert!(dropped > 30, "only {dropped} positions lost moves");
 }
+
+/// The first decision of a turn (`src/engine/repeat.rs`,
+/// `changes_position`): a carry from an occupied site or an add onto an
+/// empty one cannot repeat the turn's only position, so its hash is not
+/// computed; but a move whose consequence puts everything back (the
+/// diagonal steps and adds to the corners here), an add of a disc onto a
+/// disc of the same kind, a pass, and a decision later in the turn
+/// (after the orthogonal steps' `moveAgain`) still do repeat, and are
+/// dropped as by the generic path.
+const UNDO: &str = r#"(game "Undo" (players 2)
+    (equipment {
+        (board (square 4))
+        (piece "Disc" Each
+            (or {
+                (move Step Orthogonal (to if:(is Empty (to)))
+                    (then (if (= 0 (% (count Moves) 2)) (moveAgain))))
+                (move Step Diagonal (to if:(is Empty (to)))
+                    (then (and { (remove (to)) (add (piece (id "Disc" Mover)) (to (from))) })))
+            })
+        )
+    })
+    (rules
+        (meta (no Repeat PositionalInTurn))
+        (start { (place "Disc1" (sites {0 5})) (place "Disc2" (sites {15 10})) })
+        (play (or { (forEach Piece) (move Pass)
+            (move Add (to (sites Empty) if:(is In (to) (sites Corners))) (then (remove (to))))
+            (move Add (to (sites Board) if:(is Friend (who at:(to))))) }))
+        (end (if (>= (count Moves) 40) (result Mover Draw)))
+    )
+)"#;
+
+#[test]
+fn moves_that_put_everything_back_are_dropped_as_by_the_generic_path() {
+    let g =
+        ludeme::load_str("undo.lud", UNDO, &Choices::default()).unwrap_or_else(|e| panic!("{e}"));
+    agrees_with_generic(&g, 40, 60, 5);
+    // from the start: the orthogonal steps only (no diagonal step, add or
+    // pass, which all leave the position as it is)
+    assert_eq!(g.legal_moves(&g.initial_state()).len(), 6);
+    let texts = moves(&g, &g.initial_state());
+    assert!(
+        !texts.is_empty() && texts.iter().all(|t| t.contains('-')),
+        "{texts:?}"
+    );
+}

@@ -41,6 +41,11 @@ pub struct FastInfo {
     /// Per generator node: the position hash after its moves is told from
     /// the state before them, their own effect included (see `repeat.rs`).
     pub(crate) own_effect: Vec<bool>,
+    /// Per generator node: a move it makes always changes the position
+    /// when played from an occupied board site (a carry) or onto an empty
+    /// board site (an add), so it never repeats the position it is played
+    /// in (see `repeat.rs`).
+    pub(crate) changes_position: Vec<bool>,
     /// The conditions of [`FastCond::Counters`].
     pub(crate) counters: Vec<CounterCond>,
 }
@@ -172,6 +177,7 @@ impl FastInfo {
                 .collect(),
             lean_phase: Vec::new(),
             own_effect: game.compute_own_effect_nodes(),
+            changes_position: game.compute_changing_nodes(),
             counters: Vec::new(),
         };
         // the conditions without a direct form of their own that read only

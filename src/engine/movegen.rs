@@ -600,10 +600,21 @@ impl Game {
 
     /// Drops moves whose resulting position already occurred in this turn.
     fn filter_repeats(&self, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+        // the first decision of a turn: its only position so far is the
+        // current one, which a move that changes the position cannot repeat
+        let first = st.turn_hashes.len() == 1 && st.turn_hashes[0] == st.hash;
+        if first && out.iter().all(|m| self.changes_position(st, m)) {
+            return;
+        }
         let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
         let mut keep = 0;
         for i in 0..out.len() {
             let m = out[i];
+            if first && self.changes_position(st, &m) {
+                out[keep] = m;
+                keep += 1;
+                continue;
+            }
             let h = match self
                 .hash_after_plain(st, &m)
                 .or_else(|| self.hash_after_own_effect(st, &m, ws))

@@ -156,6 +156,60 @@ impl Game {
             .collect()
     }
 
+    /// Per generator node: whether its moves always change the position
+    /// they are played from (see [`Game::changes_position`]): a step, hop,
+    /// slide, from-to or add leaf, whatever its own effect (`to` or
+    /// `between` `apply`), whose consequences (`then`, up to the root)
+    /// never change a piece, in a game without stacks.
+    pub(crate) fn compute_changing_nodes(&self) -> Vec<bool> {
+        (0..self.gens.len())
+            .map(|id| {
+                let leaf = matches!(
+                    self.gens[id].kind,
+                    GenKind::Step { .. }
+                        | GenKind::Hop { .. }
+                        | GenKind::Slide { .. }
+                        | GenKind::FromTo { .. }
+                        | GenKind::Add { .. }
+                );
+                let mut up = Some(id as u32);
+                let mut ok = leaf && !self.stacking;
+                while let Some(i) = up {
+                    let n = &self.gens[i as usize];
+                    ok &= n.then.as_ref().is_none_or(effect_keeps_pieces);
+                    up = n.parent;
+                }
+                ok
+            })
+            .collect()
+    }
+
+    /// Whether `m` (legal in `st`) surely leaves a position other than
+    /// `st`'s (so its hash differs from `st`'s but for a collision of the
+    /// Zobrist keys): a move of a [`Game::compute_changing_nodes`] node
+    /// that carries a piece between two board sites from an occupied one
+    /// (the general apply runs the move's own effects, then `take` empties
+    /// the origin, then `put` fills another site; the consequences change
+    /// no piece, so the origin ends empty), or adds a piece onto an empty
+    /// board site (its own effects, then `put` fills it; it ends occupied).
+    #[inline]
+    pub(crate) fn changes_position(&self, st: &State, m: &Move) -> bool {
+        let n = self.board.len();
+        let (f, t) = (m.from as usize, m.to as usize);
+        m.node != NO_GEN
+            && self
+                .fast
+                .changes_position
+                .get(m.node as usize)
+                .copied()
+                .unwrap_or(false)
+            && match m.kind {
+                MoveKind::Step => f < n && t < n && f != t && st.what[f] != 0,
+                MoveKind::Add => t < n && st.what[t] == 0,
+                _ => false,
+            }
+    }
+
     /// The position hash after `m` (legal in `st`) when its node is one of
     /// [`Game::compute_own_effect_nodes`]: the one site change its own
     /// effect makes (decided on `st`, the state the effect is applied to),
