@@ -229,7 +229,8 @@ fn piece_programs_with_what_tests_agree_with_the_generic_path() {
 /// `count Groups` over a relation on boards of at most 64 sites is a flood
 /// fill on one word (the generic twin keeps the general search): scores
 /// set from group counts with and without a minimum size, over several
-/// relations and conditions, agree along random games; the 9x9 board is
+/// relations and conditions (empty, occupied, owner comparisons, `and`,
+/// `or`: one-word predicate sets), agree along random games; the 9x9 board is
 /// too large for one word and takes the general search both ways.
 #[test]
 fn group_counts_agree_with_the_generic_path() {
@@ -243,6 +244,8 @@ fn group_counts_agree_with_the_generic_path() {
                             (set Score Mover (count Groups if:(= (who at:(to)) (mover)) min:2))
                             (set Score Next (+ (count Groups Orthogonal if:(is Occupied (to)))
                                 (* 100 (count Groups Diagonal if:(or (is Empty (to)) (= (who at:(to)) (next))) min:3))))
+                            (set Score P1 (+ (count Groups if:(and (is Occupied (to)) (!= (who at:(to)) (mover))))
+                                (* 100 (count Groups if:(< (who at:(to)) 2)))))
                         }}))
                     ))
                     (end (if (>= (count Moves) 40) (result Mover Draw)))

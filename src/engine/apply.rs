@@ -316,8 +316,16 @@ impl Game {
                 }
                 let mut set = ws.take_set();
                 self.eval_region(to, st, ctx, ws, &mut set);
+                // onto an empty board site without stacks, the direct put
+                // (not in the generic twin, which keeps the general one)
+                let direct = self.fast.enabled && !self.stacking;
+                let n = self.board.len();
                 for s in set.iter() {
-                    self.put(st, s, comp);
+                    if direct && (s as usize) < n && st.what[s as usize] == 0 {
+                        self.put_on_empty(st, s, comp);
+                    } else {
+                        self.put(st, s, comp);
+                    }
                 }
                 ws.give_set(set);
                 ws.epoch += 1;

@@ -5,7 +5,9 @@
 //! differences) is computed from the state's per-owner occupied sets and
 //! the one-word neighbour masks, without a pass over the board. The sites
 //! are those `eval_region` gives (its iteration order is ascending, as a
-//! word's bits are read).
+//! word's bits are read). Likewise the sites where a predicate on `(to)`
+//! holds (`pred_mask`, for `count Groups` and searches), when it reads only
+//! emptiness and owners.
 
 use super::ir::*;
 use super::{Game, State};
@@ -66,6 +68,54 @@ impl Game {
                 bits
             }
             RegionE::Difference(a, b) => self.region_bits(a, st)? & !self.region_bits(b, st)?,
+            _ => return None,
+        })
+    }
+
+    /// The board sites where predicate `b` holds with `(to)` bound to each
+    /// (as `pred_mask` gives them) as one word, when the board has at most
+    /// 64 sites and `b` reads only whether `(to)` is empty or whose piece
+    /// tops it: `(is Empty (to))`, `(is Occupied (to))`, `(OP (who
+    /// at:(to)) V)` with V reading nothing of `(to)` (an empty site's owner
+    /// is 0), and `or`s of these (an `and` of such tests is fused into slot
+    /// tests at compile time). `None` otherwise.
+    pub(crate) fn pred_bits(
+        &self,
+        b: &BoolE,
+        st: &State,
+        ctx: super::eval::Ctx,
+        ws: &mut super::Workspace,
+    ) -> Option<u64> {
+        let n = self.board.len();
+        if self.small_adj.len() != 4 * n {
+            return None;
+        }
+        let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        Some(match b {
+            BoolE::EmptyAt(Slot::To) => all & !self.occupied_bits(st),
+            BoolE::OccupiedAt(Slot::To) => self.occupied_bits(st),
+            BoolE::WhoAt(Slot::To, op, v) if !super::eval::int_reads_to(v) => {
+                let k = self.eval_int(v, st, ctx, ws);
+                let cmp = |o: usize| super::eval::cmp(*op, o as i32, k);
+                let mut bits = if cmp(0) {
+                    all & !self.occupied_bits(st)
+                } else {
+                    0
+                };
+                for (o, &occ) in st.occ.iter().enumerate() {
+                    if cmp(o) {
+                        bits |= occ;
+                    }
+                }
+                bits
+            }
+            BoolE::Or(v) if !v.is_empty() => {
+                let mut bits = 0;
+                for x in v {
+                    bits |= self.pred_bits(x, st, ctx, ws)?;
+                }
+                bits
+            }
             _ => return None,
         })
     }

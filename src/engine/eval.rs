@@ -609,6 +609,12 @@ impl Game {
         out: &mut SiteSet,
     ) {
         out.clear();
+        if self.fast.enabled
+            && let Some(bits) = self.pred_bits(b, st, ctx, ws)
+        {
+            out.set_word0(bits);
+            return;
+        }
         let n = self.board.len();
         match b {
             BoolE::EmptyAt(Slot::To) => (0..n)
@@ -1184,7 +1190,7 @@ impl Game {
 }
 
 /// Whether an integer reads `(to)`.
-fn int_reads_to(e: &IntE) -> bool {
+pub(crate) fn int_reads_to(e: &IntE) -> bool {
     !matches!(
         e,
         IntE::Const(_) | IntE::Role(_) | IntE::From | IntE::Between | IntE::Site

@@ -65,6 +65,7 @@ impl Game {
                     Some(FastCond::PiecesCmp(who, op, k)) => {
                         cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
                     }
+                    Some(FastCond::Proposed(id)) => st.proposed & (1u64 << id) != 0,
                     // the whole condition, which may read the move, once
                     // its proposal is made
                     Some(FastCond::ProposedAnd(id)) => {
@@ -119,7 +120,11 @@ impl Game {
         {
             return false;
         }
-        self.put(st, m.to, m.what);
+        if m.what != 0 {
+            self.put_on_empty(st, m.to, m.what);
+        } else {
+            self.put(st, m.to, m.what);
+        }
         st.last_from = m.from;
         st.last_to = m.to;
         true

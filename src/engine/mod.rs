@@ -676,6 +676,24 @@ impl Game {
         st.comp_count[comp as usize] += 1;
     }
 
+    /// [`Game::put`] of a piece (`comp` != 0) onto board site `s`, empty,
+    /// in a game without stacks: the same changes, without the hand and
+    /// stack cases and the removal of a covered piece.
+    #[inline]
+    pub(crate) fn put_on_empty(&self, st: &mut State, s: Site, comp: u8) {
+        let su = s as usize;
+        debug_assert!(!self.stacking && comp != 0 && su < self.board.len() && st.what[su] == 0);
+        let o = self.owner(comp) as usize;
+        if self.board.len() <= 64 {
+            st.occ[o] |= 1u64 << su;
+        }
+        st.what[su] = comp;
+        st.count[su] = 1;
+        st.hash ^= self.zobrist_key(su, comp as usize, 0, self.comps.len());
+        st.pieces[o] += 1;
+        st.comp_count[comp as usize] += 1;
+    }
+
     /// Keeps [`State::occ`] up to date when the top of board site `su`
     /// changes from component `old` to `new` (0 = empty).
     #[inline]

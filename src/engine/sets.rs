@@ -75,6 +75,12 @@ impl SiteSet {
         self.insert_where(what, |c| (comps[(c >> 6) as usize] >> (c & 63)) & 1 != 0);
     }
 
+    /// Sets the first word (sites 0 to 63) to `bits`.
+    #[inline]
+    pub(crate) fn set_word0(&mut self, bits: u64) {
+        self.w[0] = bits;
+    }
+
     pub fn copy_from(&mut self, o: &SiteSet) {
         self.w.copy_from_slice(&o.w);
     }
