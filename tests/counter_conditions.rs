@@ -146,6 +146,19 @@ fn compound_counter_conditions_agree_with_the_generic_path() {
     assert!(won > 50, "only {won} games won");
 }
 
+/// The last three end rules share their first condition (`(if C {…} R)`
+/// flattens into `(and C A)`, `(and C B)` and `C`): they are planned as a
+/// whole, `C` decided once (`src/engine/counters.rs`, `EndStep`), which
+/// `compound_counter_conditions_agree_with_the_generic_path` checks against
+/// the generic path (it fails with the guard kept from an earlier
+/// decision, or with the rest of a rule taken as true).
+#[test]
+fn end_rules_with_a_shared_guard_are_planned() {
+    assert_eq!(counts().end_plans(), 1);
+    assert_eq!(counts().generic_twin().end_plans(), 0);
+    assert_eq!(load(&game(false)).end_plans(), 0);
+}
+
 /// The games end by every end rule: each result (P1, P2, a draw) occurs.
 #[test]
 fn the_counts_game_ends_in_every_way() {

@@ -31,13 +31,20 @@ impl Game {
         // end rules, Mover = the player who just moved
         let ctx = self.move_ctx(m);
         let phase = &self.phases[st.phase[mover as usize] as usize];
-        let phase_fast = self
+        let pi = st.phase[mover as usize] as usize;
+        let phase_fast = self.fast.phase_end_cond.get(pi);
+        let mut decided = if self
             .fast
-            .phase_end_cond
-            .get(st.phase[mover as usize] as usize);
-        let mut decided = (!phase.end.is_empty()
-            && self.check_end(&phase.end, phase_fast, st, ctx, ws))
-            || self.check_end(&self.end, Some(&self.fast.end_cond), st, ctx, ws);
+            .phase_end_plan
+            .get(pi)
+            .is_some_and(Option::is_some)
+            || self.fast.end_plan.is_some()
+        {
+            self.decide_ends_planned(pi, st, || ctx, ws)
+        } else {
+            (!phase.end.is_empty() && self.check_end(&phase.end, phase_fast, st, ctx, ws))
+                || self.check_end(&self.end, Some(&self.fast.end_cond), st, ctx, ws)
+        };
         if !decided && !self.uses_all_passed && self.all_passed(st) {
             st.outcome = Some(Outcome::draw(self.players));
             decided = true;

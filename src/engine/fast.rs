@@ -2,7 +2,7 @@
 //! which parts of the rule tree read nothing of the move context, so they
 //! can be decided once per position instead of once per piece or target.
 
-use super::counters::CounterCond;
+use super::counters::{CounterCond, EndStep, split_guard};
 use super::eval::{Ctx, cmp};
 use super::ir::*;
 use super::{Game, Move, MoveKind, NO_GEN, State, Workspace};
@@ -48,6 +48,11 @@ pub struct FastInfo {
     pub(crate) changes_position: Vec<bool>,
     /// The conditions of [`FastCond::Counters`].
     pub(crate) counters: Vec<CounterCond>,
+    /// The game's end rules planned as a whole, when every condition has a
+    /// direct form that reads only the state (see `counters.rs`).
+    pub(crate) end_plan: Option<Vec<EndStep>>,
+    /// Per phase: its end rules' plan.
+    pub(crate) phase_end_plan: Vec<Option<Vec<EndStep>>>,
 }
 
 /// A condition that reads only counters of the state, evaluated without
@@ -176,6 +181,8 @@ impl FastInfo {
                 .map(|p| p.end.iter().map(|r| FastCond::of(&r.cond)).collect())
                 .collect(),
             lean_phase: Vec::new(),
+            end_plan: None,
+            phase_end_plan: Vec::new(),
             own_effect: game.compute_own_effect_nodes(),
             changes_position: game.compute_changing_nodes(),
             counters: Vec::new(),
@@ -204,6 +211,37 @@ impl FastInfo {
                 by_counters(fc, &r.cond);
             }
         }
+        // the end rules' plans: each condition's first conjunct and the
+        // rest, in a direct form that reads only the state
+        let mut direct = |b: &BoolE| match FastCond::of(b) {
+            Some(FastCond::ProposedAnd(_)) => None,
+            Some(fc) => Some(fc),
+            None => CounterCond::of(b).map(|c| {
+                counters.push(c);
+                FastCond::Counters(counters.len() as u32 - 1)
+            }),
+        };
+        let mut plan = |rules: &[EndRule]| {
+            let mut steps: Vec<EndStep> = Vec::new();
+            let mut last: Option<&BoolE> = None;
+            for r in rules {
+                let (guard, rest) = split_guard(&r.cond);
+                let same_guard = last == Some(guard);
+                steps.push(EndStep {
+                    guard: direct(guard)?,
+                    rest: match &rest {
+                        Some(b) => Some(direct(b)?),
+                        None => None,
+                    },
+                    same_guard,
+                });
+                last = Some(guard);
+            }
+            // without a shared guard, the rules' own direct forms do as well
+            steps.iter().any(|s| s.same_guard).then_some(steps)
+        };
+        info.end_plan = plan(&game.end);
+        info.phase_end_plan = game.phases.iter().map(|p| plan(&p.end)).collect();
         info.counters = counters;
         info.lean_phase = game.lean_phases(&info);
         info
@@ -263,6 +301,19 @@ impl Game {
                 matches!(self.gens[g as usize].kind, GenKind::Or(_)) && self.plan.bits.has(g)
             })
             .count()
+    }
+
+    /// How many lists of end rules (the game's, each phase's) are planned
+    /// with a shared guard (for tests; see `counters.rs`).
+    #[doc(hidden)]
+    pub fn end_plans(&self) -> usize {
+        self.fast.end_plan.is_some() as usize
+            + self
+                .fast
+                .phase_end_plan
+                .iter()
+                .filter(|p| p.is_some())
+                .count()
     }
 
     /// How many `priority` and `or` nodes have a flat program (for tests).

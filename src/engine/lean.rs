@@ -56,34 +56,38 @@ impl Game {
         // the end rules: the phase's, then the game's (Mover = who moved)
         let phase = &self.phases[phase_index];
         let mut decided = false;
-        for (rules, conds) in [
-            (&phase.end, &self.fast.phase_end_cond[phase_index]),
-            (&self.end, &self.fast.end_cond),
-        ] {
-            for (r, fc) in rules.iter().zip(conds) {
-                let holds = match *fc {
-                    Some(FastCond::PiecesCmp(who, op, k)) => {
-                        cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
+        if self.fast.phase_end_plan[phase_index].is_some() || self.fast.end_plan.is_some() {
+            decided = self.decide_ends_planned(phase_index, st, || self.move_ctx(m), ws);
+        } else {
+            for (rules, conds) in [
+                (&phase.end, &self.fast.phase_end_cond[phase_index]),
+                (&self.end, &self.fast.end_cond),
+            ] {
+                for (r, fc) in rules.iter().zip(conds) {
+                    let holds = match *fc {
+                        Some(FastCond::PiecesCmp(who, op, k)) => {
+                            cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
+                        }
+                        Some(FastCond::Proposed(id)) => st.proposed & (1u64 << id) != 0,
+                        // the whole condition, which may read the move, once
+                        // its proposal is made
+                        Some(FastCond::ProposedAnd(id)) => {
+                            st.proposed & (1u64 << id) != 0
+                                && self.eval_bool(&r.cond, st, self.move_ctx(m), ws)
+                        }
+                        // the other direct conditions read nothing of the move
+                        fc => self.holds(fc, &r.cond, st, Ctx::default(), ws),
+                    };
+                    if holds {
+                        let ctx = self.move_ctx(m);
+                        st.outcome = Some(self.result_of(&r.result, st, ctx, ws));
+                        decided = true;
+                        break;
                     }
-                    Some(FastCond::Proposed(id)) => st.proposed & (1u64 << id) != 0,
-                    // the whole condition, which may read the move, once
-                    // its proposal is made
-                    Some(FastCond::ProposedAnd(id)) => {
-                        st.proposed & (1u64 << id) != 0
-                            && self.eval_bool(&r.cond, st, self.move_ctx(m), ws)
-                    }
-                    // the other direct conditions read nothing of the move
-                    fc => self.holds(fc, &r.cond, st, Ctx::default(), ws),
-                };
-                if holds {
-                    let ctx = self.move_ctx(m);
-                    st.outcome = Some(self.result_of(&r.result, st, ctx, ws));
-                    decided = true;
+                }
+                if decided {
                     break;
                 }
-            }
-            if decided {
-                break;
             }
         }
         // a carry or an add is no pass: the run of passes is over, so not
