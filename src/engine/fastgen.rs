@@ -146,6 +146,12 @@ impl Plan {
         self.masks_exact[rel as usize]
     }
 
+    /// Relation `rel` is symmetric (false in a game without the plan).
+    #[inline]
+    pub(crate) fn symmetric(&self, rel: Relation) -> bool {
+        self.symmetric[rel as usize]
+    }
+
     /// The relation of node `g` when it is a step with fused slot tests
     /// from the current `(from)` ([`Game::step_slots_small`]; false in a
     /// game without the plan).
@@ -343,32 +349,8 @@ impl Game {
             Some(AroundFilter::Occupied) => occupied,
         };
         if k <= 0 && self.plan.symmetric[rel as usize] {
-            // every count from 1 up compares alike: the sites with a kept
-            // neighbour are the union of the kept sites' neighbours (the
-            // relation is symmetric), and the passing empty sites are those
-            // sets in ascending order
-            let (none, some) = (super::eval::cmp(op, 0, k), super::eval::cmp(op, 1, k));
-            let mut to = match (none, some) {
-                (true, true) => empty,
-                (false, false) => 0,
-                _ => {
-                    let mut near = 0u64;
-                    let mut ks = keep;
-                    while ks != 0 {
-                        near |= adj[ks.trailing_zeros() as usize];
-                        ks &= ks - 1;
-                    }
-                    empty & if some { near } else { !near }
-                }
-            };
-            while to != 0 {
-                out.push(Move {
-                    to: to.trailing_zeros(),
-                    ..add
-                });
-                to &= to - 1;
-            }
-            return;
+            let pass = (super::eval::cmp(op, 0, k), super::eval::cmp(op, 1, k));
+            return self.add_near(st, (rel, filter), pass, add, out);
         }
         while empty != 0 {
             let s = empty.trailing_zeros();
@@ -383,6 +365,55 @@ impl Game {
             if super::eval::cmp(op, c, k) {
                 out.push(Move { to: s, ..add });
             }
+        }
+    }
+
+    /// The moves of [`Game::add_around_small`] when the count is compared
+    /// with 0 or below over a symmetric relation `rel` (REL's neighbour
+    /// lists free of repeats) on a board of at most 64 sites: every count
+    /// from 1 up compares alike, so with `none` and `some` the results for
+    /// no kept neighbour and for some, the sites with a kept neighbour are
+    /// the union of the kept sites' neighbour sets, and the passing empty
+    /// sites come from one word, in ascending order.
+    #[inline]
+    pub(crate) fn add_near(
+        &self,
+        st: &State,
+        (rel, filter): (Relation, Option<AroundFilter>),
+        (none, some): (bool, bool),
+        add: Move,
+        out: &mut Vec<Move>,
+    ) {
+        let n = self.board.len();
+        let occupied = st.occ.iter().fold(0u64, |m, &o| m | o);
+        let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        let empty = all & !occupied;
+        let mut to = match (none, some) {
+            (true, true) => empty,
+            (false, false) => 0,
+            _ => {
+                let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+                let mut keep = match filter {
+                    None => all,
+                    Some(AroundFilter::Own) => st.occ[st.mover as usize],
+                    Some(AroundFilter::Enemy) => occupied & !st.occ[0] & !st.occ[st.mover as usize],
+                    Some(AroundFilter::Empty) => empty,
+                    Some(AroundFilter::Occupied) => occupied,
+                };
+                let mut near = 0u64;
+                while keep != 0 {
+                    near |= adj[keep.trailing_zeros() as usize];
+                    keep &= keep - 1;
+                }
+                empty & if some { near } else { !near }
+            }
+        };
+        while to != 0 {
+            out.push(Move {
+                to: to.trailing_zeros(),
+                ..add
+            });
+            to &= to - 1;
         }
     }
 
