@@ -202,8 +202,9 @@ impl Game {
 
     /// [`Game::step_slots_small`] for each piece of component `c` among the
     /// board sites `bits`, in site order, with the tests on the top piece
-    /// at `(to)` decided once. False (nothing done) when the board or the
-    /// game is too large for one-word sets.
+    /// at `(to)` decided once ([`Game::to_comps_sites`], as for one
+    /// origin). False (nothing done) when the board or the game is too
+    /// large for one-word sets.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn step_pieces_slots(
@@ -214,20 +215,16 @@ impl Game {
         c: u8,
         st: &State,
         ctx: Ctx,
+        ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) -> bool {
         let n = self.board.len();
         if self.small_adj.len() != 4 * n {
             return false;
         }
-        let Some(comps) = self
-            .plan
-            .top_comps(id, st)
-            .or_else(|| self.to_comps(tests, st))
-        else {
+        let Some((comps, sites)) = self.to_comps_sites(id, tests, st, ws) else {
             return false;
         };
-        let sites = self.sites_of_comps(comps, st);
         let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
         while bits != 0 {
             let f = bits.trailing_zeros() as usize;
