@@ -7,9 +7,20 @@
 //! occupied neighbours of `f` all lie in one group of `occ - f` (every
 //! site of `occ - f` reaches `f` in `occ`, so it reaches one of those
 //! neighbours without passing through `f`); a flood fill from one of them
-//! can stop as soon as it has met the others.
+//! can stop as soon as it has met the others, and none is needed when
+//! those neighbours are joined among themselves.
+//!
+//! When the `do`'s moves are a `forEach Piece` whose mover's piece has one
+//! step with fused cell tests that carries a whole stack (or, without
+//! stacks, a piece) onto occupied sites only, with no effect nor
+//! consequence ([`Game::one_group_steps`]), every move from an origin gets
+//! the same answer, so the step loop asks it once per origin with moves
+//! and never makes the others.
 
-use super::{Game, State};
+use super::eval::Ctx;
+use super::fast::MAX_PIECE_GENS;
+use super::ir::{BoolE, GenKind};
+use super::{Game, Move, State, Workspace};
 use crate::board::{Relation, Site};
 
 /// One position's occupied board sites and the answers found so far.
@@ -70,6 +81,78 @@ impl Game {
     }
 }
 
+impl Game {
+    /// `(do (forEach Piece) ifAfterwards:(= 1 (count Groups REL if:(is
+    /// Occupied (to)))))` (`moves` the `forEach Piece` node) on a board of
+    /// at most 64 sites when the mover's one kind of piece has a step with
+    /// fused slot tests ([`Game::step_pieces_slots`]) that carries a whole
+    /// stack (or a piece, without stacks) as a bare carry onto occupied
+    /// sites only, and the occupied sites are one group now: a move keeps
+    /// one group exactly when its origin's leaving does (the target was
+    /// occupied and stays so), so each origin with moves is asked once
+    /// ([`OneGroup::connected_without`]) instead of each move played out.
+    /// The moves the general `do` keeps, in its order; false (nothing
+    /// done) when the shape does not fit.
+    pub(crate) fn one_group_steps(
+        &self,
+        moves: u32,
+        rel: Relation,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let GenKind::ForEachPiece(list) = &self.gens[moves as usize].kind else {
+            return false;
+        };
+        if list.len() > MAX_PIECE_GENS {
+            return false;
+        }
+        let mover = st.mover;
+        let mut entry = None;
+        for &(c, g) in list {
+            if self.owner(c) == mover {
+                if entry.is_some() {
+                    return false;
+                }
+                entry = Some((c, g));
+            }
+        }
+        let Some((c, g)) = entry else {
+            return false;
+        };
+        let g = self.resolve_fixed_ifs(g, st, ctx, ws);
+        let Some(srel) = self.plan.step_slots(g) else {
+            return false;
+        };
+        let GenKind::Step {
+            to_if: Some(BoolE::SlotTests(tests)),
+            stack,
+            ..
+        } = &self.gens[g as usize].kind
+        else {
+            return false;
+        };
+        if (self.stacking && !*stack) || self.fast.bare_carry.get(g as usize) != Some(&true) {
+            return false;
+        }
+        // never onto an empty site
+        match self.to_comps_sites(g, tests, st, ws) {
+            Some((comps, _)) if comps & 1 == 0 => {}
+            _ => return false,
+        }
+        let Some(mut og) = self.one_group(st, rel) else {
+            return false;
+        };
+        if !og.connected() {
+            return false;
+        }
+        let bits = st.occ[mover as usize];
+        let keep = |f: Site| og.connected_without(f) == Some(true);
+        self.step_pieces_slots((srel, *stack, g), tests, bits, c, st, ctx, ws, keep, out)
+    }
+}
+
 impl OneGroup<'_> {
     pub(crate) fn occupied(&self, s: Site) -> bool {
         s < 64 && self.occ >> s & 1 != 0
@@ -94,9 +177,13 @@ impl OneGroup<'_> {
         }
         let rest = self.occ & !(1u64 << f);
         let near = self.adj[f as usize] & rest;
-        // `f` was the only occupied site: nothing is left, no group
-        let ok =
-            rest != 0 && flood(self.adj, rest, near & near.wrapping_neg(), near) & near == near;
+        // `f` was the only occupied site: nothing is left, no group; one
+        // occupied neighbour, or neighbours joined among themselves: one
+        // group; else a search from one of them through the rest
+        let ok = rest != 0 && {
+            let local = flood(self.adj, near, near & near.wrapping_neg(), near);
+            local == near || flood(self.adj, rest, local, near) & near == near
+        };
         self.last = Some((f, ok));
         Some(ok)
     }

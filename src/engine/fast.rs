@@ -635,7 +635,7 @@ impl Game {
                 stack,
                 ..
             } = &self.gens[g as usize].kind
-            && self.step_pieces_slots((rel, *stack, g), tests, bits, c, st, ctx, ws, out)
+            && self.step_pieces_slots((rel, *stack, g), tests, bits, c, st, ctx, ws, |_| true, out)
         {
             return true;
         }

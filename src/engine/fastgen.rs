@@ -117,6 +117,9 @@ pub(crate) struct Plan {
     /// ([`Game::to_comps`]), per `mover * (MAX_PLAYERS + 1) + prev`; empty
     /// for other nodes.
     top_comps: Vec<Vec<u64>>,
+    /// Per generator node: a step's fused slot tests split for many
+    /// origins ([`super::slots::OriginTests`]), when it has them.
+    origin_tests: Vec<Option<super::slots::OriginTests>>,
     /// Per `priority` or `or` node: its flat program (see `rootgen`).
     pub(crate) root: super::rootgen::RootPlan,
 }
@@ -170,6 +173,13 @@ impl Plan {
         let v = self.top_comps.get(id as usize)?;
         v.get(st.mover as usize * (MAX_PLAYERS + 1) + st.prev_mover as usize)
             .copied()
+    }
+
+    /// Node `id`'s slot tests split for many origins (`None` without the
+    /// plan or the form).
+    #[inline]
+    pub(crate) fn origin_tests(&self, id: u32) -> Option<super::slots::OriginTests> {
+        self.origin_tests.get(id as usize).copied().flatten()
     }
 
     /// Node `id`'s [`super::stepgen::ToCmps`] (`None` without the plan).
@@ -250,9 +260,21 @@ impl Game {
                     .unwrap_or_default()
             })
             .collect();
+        let origin_tests = self
+            .gens
+            .iter()
+            .map(|g| match &g.kind {
+                GenKind::Step {
+                    to_if: Some(BoolE::SlotTests(tests)),
+                    ..
+                } => super::slots::OriginTests::of(tests),
+                _ => None,
+            })
+            .collect();
         self.plan = Plan {
             to_cmps,
             top_comps,
+            origin_tests,
             leaf,
             flat,
             words,

@@ -100,6 +100,12 @@ impl Game {
                 if_afterwards,
                 connected,
             } => {
+                if let Some(rel) = connected
+                    && self.fast.enabled
+                    && self.one_group_steps(*moves, *rel, st, ctx, ws, out)
+                {
+                    return;
+                }
                 let before = out.len();
                 self.generate(*moves, st, ctx, ws, out);
                 if out.len() == before {

@@ -44,6 +44,182 @@ impl SlotPlan {
     }
 }
 
+/// The highest board stack [`HeightMasks`] tells apart (taller ones: the
+/// caller tests each site).
+const MAX_HEIGHT: usize = 7;
+
+/// The stack heights of a set of candidate board sites (at most 64) as
+/// cumulative masks, made once per position: a height test on `(to)`
+/// (`(OP (+ (size Stack at:X) (size Stack at:(to))) K)` and the like) is,
+/// for one origin, `BASE + TOS * h OP K` with BASE and TOS fixed, and the
+/// heights `h` it accepts are an interval (`TOS` > 0, so the sum grows with
+/// `h`), so the candidates passing it are one or two of these masks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HeightMasks {
+    /// `le[h]`: the candidates at most `h` high, for `h` up to `top`.
+    le: [u64; MAX_HEIGHT + 1],
+    /// The highest candidate's height.
+    top: usize,
+}
+
+impl HeightMasks {
+    /// The masks of the board sites `sites` (`None` when a site is higher
+    /// than [`MAX_HEIGHT`]).
+    #[inline]
+    pub(crate) fn of(sites: u64, st: &State) -> Option<HeightMasks> {
+        let mut le = [0u64; MAX_HEIGHT + 1];
+        let mut top = 0;
+        let mut rest = sites;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let h = *st.count.get(t)? as usize;
+            if h > MAX_HEIGHT {
+                return None;
+            }
+            le[h] |= 1u64 << t;
+            top = top.max(h);
+        }
+        for h in 1..=top {
+            le[h] |= le[h - 1];
+        }
+        Some(HeightMasks { le, top })
+    }
+
+    /// The candidates at most `x` high.
+    #[inline]
+    fn at_most(&self, x: i64) -> u64 {
+        if x < 0 {
+            0
+        } else {
+            self.le[(x.min(self.top as i64)) as usize]
+        }
+    }
+
+    /// The sites whose height `h` passes `base + tos * h OP k` (`tos` >
+    /// 0): exact on the candidates (the negated forms also keep every
+    /// other site; the caller intersects with candidates).
+    #[inline]
+    pub(crate) fn passing(&self, base: i32, tos: i32, op: CmpOp, k: i32) -> u64 {
+        let (b, t, k) = (base as i64, tos as i64, k as i64);
+        // base + tos * h <= x  <=>  h <= floor((x - base) / tos)
+        let upto = |x: i64| {
+            self.at_most(match t {
+                1 => x - b,
+                _ => (x - b).div_euclid(t),
+            })
+        };
+        match op {
+            CmpOp::Le => upto(k),
+            CmpOp::Lt => upto(k - 1),
+            CmpOp::Ge => !upto(k - 1),
+            CmpOp::Gt => !upto(k),
+            CmpOp::Eq => upto(k) & !upto(k - 1),
+            CmpOp::Ne => !(upto(k) & !upto(k - 1)),
+        }
+    }
+}
+
+/// Height tests on `(to)` [`OriginTests`] takes (more: the caller's
+/// general loop).
+const MAX_TO_SIZES: usize = 4;
+
+/// Fused slot tests split at load for many origins of one step generator:
+/// the height tests on `(to)` as `(times (from) is summed, the other slot
+/// summed if any, times (to) is summed, op, k)`, and whether any test
+/// reads neither the height nor the top piece at `(to)` (those are asked
+/// per origin).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OriginTests {
+    sizes: [(i32, Option<Slot>, i32, CmpOp, i32); MAX_TO_SIZES],
+    pub(crate) nsizes: usize,
+    per_origin: bool,
+}
+
+impl OriginTests {
+    /// `tests` split; `None` with more than [`MAX_TO_SIZES`] height tests
+    /// on `(to)`.
+    pub(crate) fn of(tests: &[SlotTest]) -> Option<OriginTests> {
+        let mut o = OriginTests {
+            sizes: [(0, None, 0, CmpOp::Eq, 0); MAX_TO_SIZES],
+            nsizes: 0,
+            per_origin: false,
+        };
+        for &t in tests {
+            match t {
+                SlotTest::Size(a, b, op, k) if a == Slot::To || b == Some(Slot::To) => {
+                    if o.nsizes == MAX_TO_SIZES {
+                        return None;
+                    }
+                    let slots = [Some(a), b];
+                    let times = |x: Slot| slots.iter().filter(|&&s| s == Some(x)).count() as i32;
+                    // a sum of two slots, one of them `(to)`: at most one other
+                    let other = slots
+                        .into_iter()
+                        .flatten()
+                        .find(|&s| s != Slot::To && s != Slot::From);
+                    o.sizes[o.nsizes] = (times(Slot::From), other, times(Slot::To), op, k);
+                    o.nsizes += 1;
+                }
+                _ if top_slot(t) == Some(Slot::To) => {}
+                _ => o.per_origin = true,
+            }
+        }
+        Some(o)
+    }
+}
+
+impl Game {
+    /// The sites of `near` (board sites that may hold `(to)`, all among
+    /// the candidates of `heights`) where every test of `tests` (split as
+    /// `o`) but those on the top piece at `(to)` holds with `(from)` =
+    /// `ctx.from`: the tests that do not read `(to)` decided once, the
+    /// height tests on `(to)` as masks (without `heights`, per site).
+    #[inline(always)]
+    pub(crate) fn origin_sites(
+        &self,
+        (tests, o): (&[SlotTest], &OriginTests),
+        heights: Option<&HeightMasks>,
+        mut near: u64,
+        st: &State,
+        ctx: Ctx,
+    ) -> u64 {
+        if o.per_origin
+            && !tests.iter().all(|&t| {
+                top_slot(t) == Some(Slot::To)
+                    || matches!(t, SlotTest::Size(a, b, ..) if a == Slot::To || b == Some(Slot::To))
+                    || self.slot_test(t, st, ctx)
+            })
+        {
+            return 0;
+        }
+        if o.nsizes == 0 {
+            return near;
+        }
+        let Some(h) = heights else {
+            // per site
+            let mut rest = near;
+            while rest != 0 {
+                let s = rest.trailing_zeros() as Site;
+                rest &= rest - 1;
+                if !self.slot_tests_but_top_of_to(tests, st, Ctx { to: s, ..ctx }) {
+                    near &= !(1u64 << s);
+                }
+            }
+            return near;
+        };
+        let from = self.size_at(Slot::From, st, ctx);
+        for &(fm, other, tos, op, k) in &o.sizes[..o.nsizes] {
+            let mut base = fm.wrapping_mul(from);
+            if let Some(x) = other {
+                base = base.wrapping_add(self.size_at(x, st, ctx));
+            }
+            near &= h.passing(base, tos, op, k);
+        }
+        near
+    }
+}
+
 impl Game {
     /// Whether every test holds (in order, stopping at the first failure).
     #[inline]
@@ -220,5 +396,65 @@ fn top_slot(t: SlotTest) -> Option<Slot> {
         | SlotTest::Who(s, ..)
         | SlotTest::What(s, ..) => Some(s),
         SlotTest::Size(..) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `passing` keeps exactly the candidates whose height passes the
+    /// comparison, for every operator, base, multiplier and constant in a
+    /// range that crosses every candidate height (and none), on random
+    /// heights.
+    #[test]
+    fn height_masks_pass_what_the_comparison_passes() {
+        let g = crate::load_str(
+            "t",
+            "(game \"T\" (players 2) (equipment {(board (square 3)) (piece \"D\" Each)}) (rules (play (move Pass)) (end (if (all Passed) (result Mover Draw)))))",
+            &Default::default(),
+        )
+        .unwrap();
+        let mut st = g.initial_state();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rnd = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..200 {
+            let n = 1 + (rnd() % 64) as usize;
+            st.count = (0..n)
+                .map(|_| (rnd() % (MAX_HEIGHT as u64 + 1)) as u16)
+                .collect();
+            let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+            let sites = rnd() & all;
+            let h = HeightMasks::of(sites, &st).unwrap();
+            for op in [
+                CmpOp::Eq,
+                CmpOp::Ne,
+                CmpOp::Lt,
+                CmpOp::Le,
+                CmpOp::Gt,
+                CmpOp::Ge,
+            ] {
+                for tos in 1..=2 {
+                    for base in -3..=9 {
+                        for k in -4..=2 * MAX_HEIGHT as i32 + 12 {
+                            let want = (0..n)
+                                .filter(|&t| sites >> t & 1 != 0)
+                                .filter(|&t| cmp(op, base + tos * st.count[t] as i32, k))
+                                .fold(0u64, |m, t| m | 1 << t);
+                            let got = h.passing(base, tos, op, k) & sites;
+                            assert_eq!(got, want, "{round} {op:?} {base}+{tos}h vs {k}");
+                        }
+                    }
+                }
+            }
+        }
+        // a candidate too tall: no masks
+        st.count = vec![MAX_HEIGHT as u16 + 1];
+        assert!(HeightMasks::of(1, &st).is_none());
     }
 }

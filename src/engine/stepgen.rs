@@ -10,6 +10,13 @@
 //! may pass them (from the state's per-owner occupied sets); an origin with
 //! no such neighbour has no moves, and nothing else is read for it.
 //!
+//! Over all of a player's pieces of one kind at once
+//! ([`Game::step_pieces_slots`]), the tests are also split at load
+//! ([`super::slots::OriginTests`]): the height tests on `(to)` become masks
+//! of the candidate sites' heights (made once per position), so that an
+//! origin's targets are one mask; the tests that do not read `(to)` are
+//! decided once per origin.
+//!
 //! The first shape on such a board when the tests read the top piece at
 //! `(to)` only and each comparison sets one table's count from `(to)`
 //! against a term that does not read `(to)` ([`ToCmps`], found at load):
@@ -19,6 +26,7 @@
 use super::eval::{Ctx, cmp};
 use super::ir::*;
 use super::sitetest::SiteTest;
+use super::slots::{HeightMasks, OriginTests};
 use super::{Game, Move, State, Workspace};
 use crate::board::{NONE, Relation, Site};
 
@@ -202,9 +210,12 @@ impl Game {
 
     /// [`Game::step_slots_small`] for each piece of component `c` among the
     /// board sites `bits`, in site order, with the tests on the top piece
-    /// at `(to)` decided once ([`Game::to_comps_sites`], as for one
-    /// origin). False (nothing done) when the board or the game is too
-    /// large for one-word sets.
+    /// at `(to)` decided once ([`Game::to_comps_sites`]) and the height
+    /// tests on `(to)` read from the candidates' height masks (made once),
+    /// so that an origin's targets are one mask; an origin is skipped
+    /// unless `keep` accepts it (asked only for an origin with moves).
+    /// False (nothing done) when the board or the game is too large for
+    /// one-word sets.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn step_pieces_slots(
@@ -216,6 +227,7 @@ impl Game {
         st: &State,
         ctx: Ctx,
         ws: &mut Workspace,
+        mut keep: impl FnMut(Site) -> bool,
         out: &mut Vec<Move>,
     ) -> bool {
         let n = self.board.len();
@@ -225,7 +237,20 @@ impl Game {
         let Some((comps, sites)) = self.to_comps_sites(id, tests, st, ws) else {
             return false;
         };
+        let Some(ot) = self
+            .plan
+            .origin_tests(id)
+            .or_else(|| OriginTests::of(tests))
+        else {
+            return false;
+        };
+        let heights = match ot.nsizes {
+            0 => None,
+            _ => HeightMasks::of(sites, st),
+        };
         let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+        let nbrs = &self.small_nbrs[rel as usize * n..(rel as usize + 1) * n];
+        let exact = self.plan.masks_exact(rel);
         while bits != 0 {
             let f = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -233,8 +258,41 @@ impl Game {
             if near == 0 || st.what[f] != c {
                 continue;
             }
+            let cf = Ctx {
+                from: f as Site,
+                ..ctx
+            };
+            let to = self.origin_sites((tests, &ot), heights.as_ref(), near, st, cf);
+            if to == 0 || !keep(f as Site) {
+                continue;
+            }
             let m = Move::carry(f as Site, NONE, c, stack, id);
-            self.slot_steps_to((rel, m), tests, (near, comps), st, ctx, out);
+            let pass = |t: Site| comps >> st.what[t as usize] & 1 != 0;
+            // one site: its move (a neighbour list without repeats)
+            if to & (to - 1) == 0 && exact {
+                let t = to.trailing_zeros() as Site;
+                if pass(t) {
+                    out.push(Move { to: t, ..m });
+                }
+                continue;
+            }
+            let mut packed = nbrs[f];
+            if packed == 0 {
+                for &t in self.board.neighbours(f as Site, rel) {
+                    if to >> t & 1 != 0 && pass(t) {
+                        out.push(Move { to: t, ..m });
+                    }
+                }
+                continue;
+            }
+            // the neighbours in list order, from their packed bytes
+            while packed != 0 {
+                let t = (packed & 0xff) as Site - 1;
+                packed >>= 8;
+                if to >> t & 1 != 0 && pass(t) {
+                    out.push(Move { to: t, ..m });
+                }
+            }
         }
         true
     }
@@ -308,7 +366,7 @@ impl Game {
     /// `(to)` ([`Game::to_comps`]) and the board sites that may hold them
     /// ([`Game::sites_of_comps`], a superset), made once per position.
     #[inline]
-    fn to_comps_sites(
+    pub(crate) fn to_comps_sites(
         &self,
         id: u32,
         tests: &[SlotTest],
