@@ -5,7 +5,7 @@
 use super::counters::{CounterCond, EndStep, split_guard};
 use super::eval::{Ctx, cmp};
 use super::ir::*;
-use super::{Game, Move, MoveKind, NO_GEN, State, Workspace};
+use super::{Game, MAX_PLAYERS, Move, MoveKind, NO_GEN, State, Workspace};
 use crate::board::{NONE, Relation, Site};
 
 /// What the analysis found, per generator node.
@@ -53,6 +53,50 @@ pub struct FastInfo {
     pub(crate) end_plan: Option<Vec<EndStep>>,
     /// Per phase: its end rules' plan.
     pub(crate) phase_end_plan: Vec<Option<Vec<EndStep>>>,
+    /// Per generator node: its compact form for the walk down from a play
+    /// rule's top and into a `forEach Piece` entry (see [`Direct`]).
+    pub(crate) direct: Vec<Direct>,
+    /// The entries of [`Direct::Pieces`]: per mover, what it owns of the
+    /// `forEach Piece` list.
+    pub(crate) piece_entries: Vec<[PieceEntry; MAX_PLAYERS + 1]>,
+}
+
+/// A generator node in a compact form, read without touching the rule
+/// tree: the same decisions as the walk of `generate_root` and
+/// [`Game::resolve_fixed_ifs`] (a table of these is a few cache lines; the
+/// generator nodes are large).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) enum Direct {
+    /// Any other node: the walk reads the rule tree.
+    #[default]
+    Other,
+    /// An `If` whose condition has a direct form that needs no rule tree
+    /// (any [`FastCond`] but `ProposedAnd`; these read only the state, not
+    /// the move context, so under a `forEach Piece` they have the same
+    /// value for every piece): the condition, the node when it holds, the
+    /// node when not (`NO_GEN`: no else branch, no moves).
+    If(FastCond, u32, u32),
+    /// A `forEach Piece` of at most [`MAX_PIECE_GENS`] entries on a board
+    /// of at most 64 sites: entry `k` of [`FastInfo::piece_entries`].
+    Pieces(u32),
+    /// A `step_to_empty` leaf (relation, whole stacks) whose relation's
+    /// neighbour lists have no repeats, on a board of at most 64 sites with
+    /// the neighbour masks built: [`Game::step_pieces_to_empty`] runs it.
+    StepMask(Relation, bool),
+    /// A `priority` or `or` node with a flat program (see `rootgen`).
+    Root,
+}
+
+/// What a mover owns of a `forEach Piece` list.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) enum PieceEntry {
+    /// No entry: no moves.
+    #[default]
+    Nothing,
+    /// One entry: its component and generator.
+    One(u8, u32),
+    /// Several entries: the general loop.
+    Several,
 }
 
 /// A condition that reads only counters of the state, evaluated without
@@ -186,6 +230,8 @@ impl FastInfo {
             own_effect: game.compute_own_effect_nodes(),
             changes_position: game.compute_changing_nodes(),
             counters: Vec::new(),
+            direct: Vec::new(),
+            piece_entries: Vec::new(),
         };
         // the conditions without a direct form of their own that read only
         // counters
@@ -244,11 +290,67 @@ impl FastInfo {
         info.phase_end_plan = game.phases.iter().map(|p| plan(&p.end)).collect();
         info.counters = counters;
         info.lean_phase = game.lean_phases(&info);
+        game.make_direct(&mut info);
         info
     }
 }
 
 impl Game {
+    /// Fills [`FastInfo::direct`] and [`FastInfo::piece_entries`] (after the
+    /// rest of the analysis).
+    fn make_direct(&self, info: &mut FastInfo) {
+        let n = self.board.len();
+        let small = n <= 64;
+        let mut entries = Vec::new();
+        info.direct = (0..self.gens.len())
+            .map(|id| match &self.gens[id].kind {
+                // every direct form but `ProposedAnd` reads only the state
+                // (a hand's sites, for one, are bound by the form itself)
+                GenKind::If(_, a, b) => match info.if_cond[id] {
+                    Some(FastCond::ProposedAnd(_)) | None => Direct::Other,
+                    Some(fc) => Direct::If(fc, *a, b.unwrap_or(NO_GEN)),
+                },
+                GenKind::ForEachPiece(list) if small && list.len() <= MAX_PIECE_GENS => {
+                    let mut per = [PieceEntry::Nothing; MAX_PLAYERS + 1];
+                    for &(c, g) in list {
+                        let e = &mut per[self.owner(c) as usize];
+                        *e = match e {
+                            PieceEntry::Nothing => PieceEntry::One(c, g),
+                            _ => PieceEntry::Several,
+                        };
+                    }
+                    entries.push(per);
+                    Direct::Pieces(entries.len() as u32 - 1)
+                }
+                _ if self.plan.root.has(id as u32) => Direct::Root,
+                _ => match info.step_to_empty[id] {
+                    Some((rel, stack))
+                        if small && self.small_adj.len() == 4 * n && self.plan.masks_exact(rel) =>
+                    {
+                        Direct::StepMask(rel, stack)
+                    }
+                    _ => Direct::Other,
+                },
+            })
+            .collect();
+        info.piece_entries = entries;
+    }
+
+    /// A direct condition of [`Direct::If`], the two cheapest forms (the
+    /// previous mover, a piece count against a constant) in place.
+    #[inline(always)]
+    pub(crate) fn direct_holds(&self, fc: FastCond, st: &State, ws: &mut Workspace) -> bool {
+        match fc {
+            FastCond::PrevMover => st.prev_mover == st.mover,
+            FastCond::PiecesCmp(who, op, k) => {
+                cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
+            }
+            FastCond::MovesCmp(op, k) => cmp(op, st.decisions as i32, k),
+            // these forms read no rule tree
+            _ => self.holds(Some(fc), &BoolE::Const(false), st, Ctx::default(), ws),
+        }
+    }
+
     /// Whether neither node `id` nor any node enclosing it has a
     /// consequence (`then`).
     fn no_consequence_up(&self, id: u32) -> bool {
@@ -350,6 +452,12 @@ impl Game {
         ctx: Ctx,
         ws: &mut Workspace,
     ) -> u32 {
+        while let Some(&Direct::If(fc, a, b)) = self.fast.direct.get(g as usize) {
+            g = if self.direct_holds(fc, st, ws) { a } else { b };
+            if g == NO_GEN {
+                return NO_GEN;
+            }
+        }
         while self.fast.fixed_if.get(g as usize).copied().unwrap_or(false) {
             let GenKind::If(c, a, b) = &self.gens[g as usize].kind else {
                 break;
@@ -612,22 +720,108 @@ impl Game {
                 entry = Some((c, g));
             }
         }
-        let Some((c, g)) = entry else {
-            return true;
-        };
-        let g = self.resolve_fixed_ifs(g, st, ctx, ws);
-        if g == NO_GEN {
-            return true;
+        if let Some((c, g)) = entry {
+            self.piece_kind_moves(c, g, st, ctx, ws, out);
         }
-        let mut bits = st.occ[mover as usize];
-        let n = self.board.len();
+        true
+    }
+
+    /// The moves of the mover's one `forEach Piece` entry (component `c`,
+    /// generator `g`) on a board of at most 64 sites: its `if`s decided
+    /// once, then its moves for each of the mover's pieces of that kind, in
+    /// site order.
+    #[inline(never)]
+    pub(crate) fn one_kind_moves(
+        &self,
+        c: u8,
+        g: u32,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        let Some(g) = self.entry_direct_ifs(g, st, ws) else {
+            return;
+        };
+        if let Some(&Direct::StepMask(rel, stack)) = self.fast.direct.get(g as usize) {
+            let bits = st.occ[st.mover as usize];
+            return self.step_pieces_to_empty_in(st, bits, c, (rel, stack), g, out);
+        }
+        self.piece_kind_rest_outlined(c, g, st, ctx, ws, out)
+    }
+
+    /// [`Game::piece_kind_rest`], not inlined.
+    #[inline(never)]
+    fn piece_kind_rest_outlined(
+        &self,
+        c: u8,
+        g: u32,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        self.piece_kind_rest(c, g, st, ctx, ws, out)
+    }
+
+    /// The entry `g` past its `if`s of [`Direct::If`] form (`None`: an `if`
+    /// without an else branch is false, no moves).
+    #[inline(always)]
+    fn entry_direct_ifs(&self, mut g: u32, st: &State, ws: &mut Workspace) -> Option<u32> {
+        while let Some(&Direct::If(fc, a, b)) = self.fast.direct.get(g as usize) {
+            g = if self.direct_holds(fc, st, ws) { a } else { b };
+            if g == NO_GEN {
+                return None;
+            }
+        }
+        Some(g)
+    }
+
+    /// [`Game::one_kind_moves`], inlined.
+    #[inline(always)]
+    fn piece_kind_moves(
+        &self,
+        c: u8,
+        g: u32,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        let Some(g) = self.entry_direct_ifs(g, st, ws) else {
+            return;
+        };
+        if let Some(&Direct::StepMask(rel, stack)) = self.fast.direct.get(g as usize) {
+            let bits = st.occ[st.mover as usize];
+            return self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
+        }
+        self.piece_kind_rest(c, g, st, ctx, ws, out)
+    }
+
+    /// [`Game::piece_kind_moves`] past the compact forms: the other fixed
+    /// `if`s, then the entry's loop.
+    #[inline(always)]
+    fn piece_kind_rest(
+        &self,
+        c: u8,
+        mut g: u32,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        if self.fast.fixed_if.get(g as usize).copied().unwrap_or(false) {
+            g = self.resolve_fixed_ifs(g, st, ctx, ws);
+            if g == NO_GEN {
+                return;
+            }
+        }
+        let mut bits = st.occ[st.mover as usize];
         let step = self.fast.step_to_empty.get(g as usize).copied().flatten();
         if let Some((rel, stack)) = step
-            && self.small_adj.len() == 4 * n
-            && self.plan.masks_exact(rel)
+            && matches!(self.fast.direct.get(g as usize), Some(Direct::StepMask(..)))
         {
-            self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
-            return true;
+            return self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
         }
         if let Some(rel) = self.plan.step_slots(g)
             && let GenKind::Step {
@@ -637,11 +831,11 @@ impl Game {
             } = &self.gens[g as usize].kind
             && self.step_pieces_slots((rel, *stack, g), tests, bits, c, st, ctx, ws, |_| true, out)
         {
-            return true;
+            return;
         }
         if self.plan.bits.has(g) {
             self.run_bit_ops(g, bits, c, st, ctx.site, out);
-            return true;
+            return;
         }
         while bits != 0 {
             let s = bits.trailing_zeros() as Site;
@@ -650,7 +844,6 @@ impl Game {
                 self.gen_piece_entry(g, step, s, c, st, ctx, ws, out);
             }
         }
-        true
     }
 
     /// The moves of a `step_to_empty` entry (generator `g`, relation and
@@ -661,6 +854,20 @@ impl Game {
     /// the moves in neighbour-list order, as the generic step.
     #[inline(never)]
     fn step_pieces_to_empty(
+        &self,
+        st: &State,
+        bits: u64,
+        c: u8,
+        step: (Relation, bool),
+        g: u32,
+        out: &mut Vec<Move>,
+    ) {
+        self.step_pieces_to_empty_in(st, bits, c, step, g, out)
+    }
+
+    /// [`Game::step_pieces_to_empty`], inlined.
+    #[inline(always)]
+    fn step_pieces_to_empty_in(
         &self,
         st: &State,
         mut bits: u64,

@@ -2,9 +2,10 @@
 //! into a reused buffer.
 
 use super::eval::Ctx;
+use super::fast::{Direct, PieceEntry};
 use super::ir::*;
 use super::sitetest::SiteTest;
-use super::{Game, Move, MoveKind, State, Workspace};
+use super::{Game, Move, MoveKind, NO_GEN, State, Workspace};
 use crate::board::{NONE, Site};
 
 impl Game {
@@ -32,9 +33,51 @@ impl Game {
 
     /// `generate` from the root of a phase's play (context: the default),
     /// with its `If` nodes decided here and a `forEach Piece` under them
-    /// sent straight to its direct loop: the same moves as `generate`.
-    #[inline]
+    /// sent straight to its direct loop: the same moves as `generate`. The
+    /// compact forms (`fast::Direct`) are walked in place, the rest of the
+    /// tree by [`Game::generate_root_tree`].
+    #[inline(always)]
     fn generate_root(&self, mut id: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+        match self.fast.direct.get(id as usize) {
+            Some(Direct::If(..) | Direct::Pieces(_)) => {}
+            Some(Direct::Root) => return self.generate_root_plan(id, st, ws, out),
+            _ => return self.generate_root_tree(id, st, ws, out),
+        }
+        loop {
+            match self.fast.direct.get(id as usize) {
+                Some(&Direct::If(fc, a, b)) => {
+                    id = if self.direct_holds(fc, st, ws) { a } else { b };
+                    if id == NO_GEN {
+                        return;
+                    }
+                }
+                Some(&Direct::Pieces(k)) => {
+                    match self.fast.piece_entries[k as usize][st.mover as usize] {
+                        PieceEntry::Nothing => return,
+                        PieceEntry::One(c, g) => {
+                            return self.one_kind_moves(c, g, st, Ctx::default(), ws, out);
+                        }
+                        PieceEntry::Several => break,
+                    }
+                }
+                Some(Direct::Root) => return self.generate_root_plan(id, st, ws, out),
+                _ => break,
+            }
+        }
+        self.generate_root_tree(id, st, ws, out)
+    }
+
+    /// [`Game::generate_root`] from a node with a flat program.
+    #[inline(never)]
+    fn generate_root_plan(&self, id: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+        if !self.generate_by_root_plan(id, st, ws, out) {
+            self.generate(id, st, Ctx::default(), ws, out)
+        }
+    }
+
+    /// [`Game::generate_root`] past its compact forms.
+    #[inline(never)]
+    fn generate_root_tree(&self, mut id: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
         let ctx = Ctx::default();
         if self.fast.enabled {
             loop {
@@ -605,6 +648,7 @@ impl Game {
     }
 
     /// Drops moves whose resulting position already occurred in this turn.
+    #[inline(never)]
     fn filter_repeats(&self, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
         // the first decision of a turn: its only position so far is the
         // current one, which a move that changes the position cannot repeat
@@ -647,6 +691,7 @@ impl Game {
 
     /// Removes exact duplicates (same kind, from, to and piece), keeping the
     /// first.
+    #[inline(never)]
     fn dedup(&self, ws: &mut Workspace, out: &mut Vec<Move>) {
         if out.len() < 2 {
             return;

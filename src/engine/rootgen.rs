@@ -159,7 +159,7 @@ impl Game {
 
     /// The moves of node `id` through its program; false (nothing done)
     /// when it has none.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn generate_by_root_plan(
         &self,
         id: u32,
