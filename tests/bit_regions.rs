@@ -77,3 +77,67 @@ fn regions_as_words_agree_with_the_generic_evaluation() {
         agrees_with_generic(&g, 6, 80, i as u64);
     }
 }
+
+/// Scores counted over `(forEach R if:(OP (count Sites in:(sites Around
+/// (site) …)) K))` (`bitregion.rs` region_bits_at: each site's neighbour
+/// count one popcount), with each filter and condition, the comparison
+/// either way round, and stacks (every stone of a stack counts).
+const SCORES: &[(&str, &str)] = &[
+    (
+        r#"(count Pieces All in:(forEach (sites Occupied by:P1 container:"Board") if:(< 0 (count Sites in:(sites Around (site) if:(= (who at:(to)) P2))))))"#,
+        r#"(count Pieces All in:(forEach (sites Occupied by:P2 container:"Board") if:(< 0 (count Sites in:(sites Around (site) if:(= (who at:(to)) P1))))))"#,
+    ),
+    (
+        r#"(count Pieces P1 in:(forEach (sites Occupied by:All container:"Board") if:(>= (count Sites in:(sites Around (site) Orthogonal Empty)) 2)))"#,
+        r#"(count Pieces P2 in:(forEach (sites Board) if:(= 1 (count Sites in:(sites Around (site) if:(or (is Empty (to)) (= (who at:(to)) P1)))))))"#,
+    ),
+    (
+        r#"(count Pieces All in:(forEach (sites Around (sites Occupied by:P2 container:"Board") Empty) if:(!= (count Sites in:(sites Around (site) Enemy)) 1)))"#,
+        r#"(count Pieces P2 in:(forEach (sites Occupied by:Mover container:"Board") if:(> 3 (count Sites in:(sites Around (site) Occupied)))))"#,
+    ),
+];
+
+/// Placements next to the pieces on the board and stacking steps onto
+/// enemy pieces; the game ends when both players pass, scored by `p1`
+/// and `p2`.
+fn scored_game(board: &str, (p1, p2): (&str, &str)) -> String {
+    format!(
+        r#"(game "Scores"
+            (players 2)
+            (equipment {{
+                (board {board})
+                (piece "Disc" Each
+                    (move Step (to if:(and (is Enemy (who at:(to))) (<= (size Stack at:(to)) 2))) stack:True)
+                )
+                (hand Each)
+            }})
+            (rules
+                (start (place "Disc" "Hand" count:9))
+                (play
+                    (if (= (count Moves) 0)
+                        (move (from (handSite Mover)) (to (sites Empty)))
+                        (or {{
+                            (move (from (handSite Mover))
+                                (to (sites Around (sites Occupied by:All container:"Board") Empty)))
+                            (forEach Piece)
+                            (if (all Sites (sites Hand Mover) if:(is Empty (site))) (move Pass))
+                        }})
+                    )
+                )
+                (end (if (all Passed) (byScore {{ (score P1 {p1}) (score P2 {p2}) }})))
+            )
+        )"#
+    )
+}
+
+#[test]
+fn scores_over_neighbour_counts_agree_with_the_generic_evaluation() {
+    for (i, board) in ["(hex 4)", "(square 6)"].iter().enumerate() {
+        for (j, scores) in SCORES.iter().enumerate() {
+            let g = load(&scored_game(board, *scores));
+            // the scores are compared with the states at the end
+            let won = agrees_with_generic(&g, 40, 400, (10 * i + j) as u64);
+            assert!(won > 5, "{board} {j}: only {won} games won");
+        }
+    }
+}

@@ -7,7 +7,9 @@
 //! are those `eval_region` gives (its iteration order is ascending, as a
 //! word's bits are read). Likewise the sites where a predicate on `(to)`
 //! holds (`pred_mask`, for `count Groups` and searches), when it reads only
-//! emptiness and owners.
+//! emptiness and owners; and the sites of such a region whose neighbours
+//! of that kind number so many (`(forEach R if:(OP (count Sites in:(sites
+//! Around (site) …)) K))`, for `count Pieces … in:`), one popcount each.
 
 use super::ir::*;
 use super::{Game, State};
@@ -120,6 +122,69 @@ impl Game {
         })
     }
 
+    /// [`Game::region_bits`], and also `(forEach R if:(OP (count Sites
+    /// in:(sites Around (site) REL FILTER if:C)) K))` (the comparison
+    /// either way round) over a region R of that kind: a site of R is kept
+    /// when the number of its neighbours that FILTER and C keep compares
+    /// so with K, each neighbour set one word (REL's neighbour lists free
+    /// of repeats, so a count is a set's size). C must be a predicate on
+    /// `(to)` that [`Game::pred_bits`] takes and that reads nothing else of
+    /// the context. `None` otherwise.
+    pub(crate) fn region_bits_at(
+        &self,
+        r: &RegionE,
+        st: &State,
+        ctx: super::eval::Ctx,
+        ws: &mut super::Workspace,
+    ) -> Option<u64> {
+        let RegionE::Filter(of, cond) = r else {
+            return self.region_bits(r, st);
+        };
+        let BoolE::Cmp(op, a, b) = &**cond else {
+            return None;
+        };
+        let (op, e, k) = match (&**a, &**b) {
+            (IntE::Const(k), e) => (op.swapped(), e, *k),
+            (e, IntE::Const(k)) => (*op, e, *k),
+            _ => return None,
+        };
+        let IntE::CountAround {
+            site,
+            dirs: DirSpec::Relation(rel),
+            filter,
+            cond: c,
+        } = e
+        else {
+            return None;
+        };
+        if !matches!(**site, IntE::Site) || !self.plan.masks_exact(*rel) {
+            return None;
+        }
+        let n = self.board.len();
+        if self.small_adj.len() != 4 * n {
+            return None;
+        }
+        let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        let mut keep = self.filter_bits(*filter, st, all);
+        if let Some(c) = c {
+            if !pred_reads_only_to(c) {
+                return None;
+            }
+            keep &= self.pred_bits(c, st, ctx, ws)?;
+        }
+        let adj = &self.small_adj[*rel as usize * n..(*rel as usize + 1) * n];
+        let mut sites = self.region_bits_at(of, st, ctx, ws)?;
+        let mut kept = 0;
+        while sites != 0 {
+            let s = sites.trailing_zeros() as usize;
+            sites &= sites - 1;
+            if super::eval::cmp(op, (adj[s] & keep).count_ones() as i32, k) {
+                kept |= 1u64 << s;
+            }
+        }
+        Some(kept)
+    }
+
     /// The occupied board sites.
     #[inline]
     fn occupied_bits(&self, st: &State) -> u64 {
@@ -151,6 +216,17 @@ impl Game {
             Some(AroundFilter::Empty) => all & !occupied,
             Some(AroundFilter::Occupied) => occupied,
         }
+    }
+}
+
+/// A predicate reads only whether `(to)` is empty or whose piece tops it
+/// (the forms [`Game::pred_bits`] takes), and nothing else of the context.
+fn pred_reads_only_to(c: &BoolE) -> bool {
+    match c {
+        BoolE::EmptyAt(Slot::To) | BoolE::OccupiedAt(Slot::To) => true,
+        BoolE::WhoAt(Slot::To, _, v) => super::fast::int_ctx_free(v),
+        BoolE::Or(v) => v.iter().all(pred_reads_only_to),
+        _ => false,
     }
 }
 

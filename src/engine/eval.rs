@@ -217,6 +217,14 @@ impl Game {
                     },
                 },
                 Some(r) => {
+                    // the region as one word, when it has that form
+                    if self.fast.enabled
+                        && let Some(bits) = self.region_bits_at(r, st, ctx, ws)
+                    {
+                        return super::bitregion::Bits(bits)
+                            .map(|s| self.count_owned_at(st, s, *who, comps.as_deref()))
+                            .sum();
+                    }
                     let mut set = ws.take_set();
                     self.eval_region(r, st, ctx, ws, &mut set);
                     let mut n = 0;
