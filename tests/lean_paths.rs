@@ -237,3 +237,82 @@ fn steps_in_neighbour_order_agree_with_the_generic_path() {
         agrees_with_generic(&g, 8, 200, 3);
     }
 }
+
+/// Carries whose own effect changes one cell (`src/engine/cells.rs`) or
+/// whose consequence is `moveAgain`, through the lean apply: hops whose
+/// jumped cell gets a marker (black on the border, the mover's colour
+/// inside), turns black or leaves, by conditions on its content, owner
+/// and place, over one or two cells (a promotion of an empty one does
+/// nothing), some going on with `moveAgain`;
+/// steps that take what they step onto, or leave a marker behind (an
+/// effect at `(from)`, which the step then carries); and a step whose
+/// effect reads another cell and a hop whose `moveAgain` has a condition
+/// (both through the general apply). With `META`,
+/// the no-repetition rule (whose check reads the same tables when the
+/// turn has gone on). End rules on piece counts, one of them shared.
+const CELLS: &str = r#"(game "Cells" (players 2)
+    (equipment {
+        (board (square 5))
+        (piece "Pawn" Each
+            (or {
+                (move Hop Orthogonal
+                    (between if:(not (= (what at:(between)) (id "Marker0")))
+                        (apply (if (is Empty (between))
+                            (if (is In (between) (sites Outer))
+                                (add (piece "Marker0") (to (between)))
+                                (add (piece (id "Marker" Mover)) (to (between))))
+                            (if (or (= (what at:(between)) (id "Marker1")) (= (what at:(between)) (id "Marker2")))
+                                (promote (between) (piece "Marker0"))))))
+                    (to if:(is Empty (to))))
+                (move Hop Diagonal
+                    (between if:(= (what at:(between)) (id "Marker0")))
+                    (to if:(is Empty (to)))
+                    (then (moveAgain)))
+                (move Hop Diagonal
+                    (between if:(is Occupied (between))
+                        (apply (if (is Friend (who at:(between)))
+                            (remove (between))
+                            (if (= (who at:(between)) (next)) (promote (between) (piece (id "Marker" Mover)))))))
+                    (to if:(is Empty (to)))
+                    (then (if (< (count Moves) 30) (moveAgain))))
+                (move Hop Orthogonal
+                    (between (range 1 2) if:(not (is Friend (who at:(between))))
+                        (apply (if (is Enemy (who at:(between))) (remove (between)) (promote (between) (piece "Marker0")))))
+                    (to if:(is Empty (to))))
+                (move Step Adjacent (to if:(is Occupied (to)) (apply (remove (to)))))
+                (move Step Orthogonal (to if:(is Empty (to))
+                    (apply (if (is In (from) (sites Corners)) (add (piece "Marker0") (to (from)))))))
+                (move Step Diagonal (to if:(is Empty (to))
+                    (apply (if (is Empty 12) (add (piece "Marker0") (to 12)) (remove (to)))))
+                    (then (moveAgain)))
+            })
+        )
+        (piece "Marker" Each)
+        (piece "Marker" Neutral)
+    })
+    (rules
+        META
+        (start { (place "Pawn1" (sites {0 6})) (place "Pawn2" (sites {24 18}))
+                 (place "Marker0" (sites {7 17})) (place "Marker1" (sites {11})) (place "Marker2" (sites {13})) })
+        (play (forEach Piece))
+        (end {
+            (if (= 0 (count Pieces Next "Pawn")) (result Mover Win))
+            (if (>= (count Pieces Neutral) 7)
+                { (if (> (count Pieces P1 "Marker") (count Pieces P2 "Marker")) (result P1 Win)) }
+                (result Mover Draw))
+        })
+    )
+)"#;
+
+#[test]
+fn carries_with_one_cell_effects_agree_with_the_generic_path() {
+    for meta in ["", "(meta (no Repeat PositionalInTurn))"] {
+        let g = load(&CELLS.replace("META", meta));
+        // every pawn move but the step whose effect reads another cell and
+        // the hop whose `moveAgain` has a condition (two pieces, five each)
+        assert_eq!(g.effect_carry_nodes(), 10, "{meta}");
+        assert_eq!(g.generic_twin().effect_carry_nodes(), 0);
+        let won = agrees_with_generic(&g, 150, 120, 17);
+        assert!(won > 20, "only {won} games won ({meta})");
+    }
+}

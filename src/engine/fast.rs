@@ -2,6 +2,7 @@
 //! which parts of the rule tree read nothing of the move context, so they
 //! can be decided once per position instead of once per piece or target.
 
+use super::cells::{CellEffect, EffectCarry};
 use super::counters::{CounterCond, EndStep, split_guard};
 use super::eval::{Ctx, cmp};
 use super::ir::*;
@@ -46,6 +47,12 @@ pub struct FastInfo {
     /// board site (an add), so it never repeats the position it is played
     /// in (see `repeat.rs`).
     pub(crate) changes_position: Vec<bool>,
+    /// Per generator node: a carry whose own effect changes one cell by a
+    /// table and whose consequences are at most `moveAgain`, applied by
+    /// the lean path (see `cells.rs`).
+    pub(crate) effect_carry: Vec<Option<EffectCarry>>,
+    /// The tables of [`EffectCarry::effect`].
+    pub(crate) cell_effects: Vec<CellEffect>,
     /// The conditions of [`FastCond::Counters`].
     pub(crate) counters: Vec<CounterCond>,
     /// The game's end rules planned as a whole, when every condition has a
@@ -167,6 +174,8 @@ impl FastCond {
 
 impl FastInfo {
     pub(crate) fn analyse(game: &Game) -> FastInfo {
+        let mut cell_effects = Vec::new();
+        let effect_carry = game.effect_carries(&mut cell_effects);
         let mut info = FastInfo {
             enabled: true,
             fixed_if: game
@@ -229,6 +238,8 @@ impl FastInfo {
             phase_end_plan: Vec::new(),
             own_effect: game.compute_own_effect_nodes(),
             changes_position: game.compute_changing_nodes(),
+            effect_carry,
+            cell_effects,
             counters: Vec::new(),
             direct: Vec::new(),
             piece_entries: Vec::new(),
@@ -403,6 +414,13 @@ impl Game {
                 matches!(self.gens[g as usize].kind, GenKind::Or(_)) && self.plan.bits.has(g)
             })
             .count()
+    }
+
+    /// How many generator nodes' moves take the lean apply of a carry with
+    /// a one-cell effect or `moveAgain` (for tests; see `cells.rs`).
+    #[doc(hidden)]
+    pub fn effect_carry_nodes(&self) -> usize {
+        self.fast.effect_carry.iter().flatten().count()
     }
 
     /// How many lists of end rules (the game's, each phase's) are planned

@@ -2,12 +2,17 @@
 //! games: one piece carried to an empty board site, or one piece added, by
 //! a move with no effect or consequence of its own, in a phase whose end
 //! rules all have a direct form ([`FastCond`]) and that has no phase change
-//! to check. The same state changes, in the same order, as the general
-//! [`Game::apply_with`].
+//! to check; and, in such a phase, a carry whose own effect changes one
+//! cell by a table (`cells.rs`) and whose consequences are at most
+//! `moveAgain` (then the turn goes on). The same state changes, in the
+//! same order, as the general [`Game::apply_with`].
 
+use super::cells::KEEP;
 use super::eval::{Ctx, cmp};
 use super::fast::{FastCond, FastInfo};
+use super::ir::Slot;
 use super::{Game, Move, MoveKind, Outcome, State, Workspace};
+use crate::board::{Dir, Site};
 
 impl Game {
     /// Per phase: whether a bare carry or add played in it can take the
@@ -42,10 +47,44 @@ impl Game {
             .get(phase_index)
             .copied()
             .unwrap_or(false)
-            || !(self.apply_bare_carry(st, m) || self.apply_bare_add(st, m))
         {
             return false;
         }
+        if !(self.apply_bare_carry(st, m) || self.apply_bare_add(st, m)) {
+            return self.apply_lean_effect_carry(st, m, ws);
+        }
+        self.lean_bookkeeping(st, m, ws, (mover, phase_index), false);
+        true
+    }
+
+    /// [`Game::apply_lean`] of a move with an [`EffectCarry`] form (in a
+    /// lean phase); false (nothing done) for any other.
+    #[inline(never)]
+    fn apply_lean_effect_carry(&self, st: &mut State, m: &Move, ws: &mut Workspace) -> bool {
+        match self.apply_effect_carry(st, m) {
+            Some(again) => {
+                let mover = st.mover;
+                let phase_index = st.phase[mover as usize] as usize;
+                self.lean_bookkeeping(st, m, ws, (mover, phase_index), again);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// What the general apply does after the actions of a carry or an add
+    /// in a lean phase: the counts, the end rules, the limits, the next
+    /// player unless the turn goes on (`again`: a consequence was
+    /// `moveAgain`), and the turn's positions.
+    #[inline(always)]
+    fn lean_bookkeeping(
+        &self,
+        st: &mut State,
+        m: &Move,
+        ws: &mut Workspace,
+        (mover, phase_index): (u8, usize),
+        again: bool,
+    ) {
         st.move_again = false;
         st.next_override = 0;
         ws.epoch += 2;
@@ -90,6 +129,17 @@ impl Game {
                 }
             }
         }
+        // the turn goes on: no turn change, the position joins the turn's
+        if again {
+            st.turn_decisions += 1;
+            if !decided && st.decisions >= self.max_decisions {
+                st.outcome = Some(Outcome::draw(self.players));
+            }
+            if self.no_repeat_in_turn {
+                st.turn_hashes.push(self.position_hash(st));
+            }
+            return;
+        }
         // a carry or an add is no pass: the run of passes is over, so not
         // all passed
         if !decided && (st.turns + 1 >= self.max_turns || st.decisions >= self.max_decisions) {
@@ -103,7 +153,63 @@ impl Game {
             st.turn_hashes.clear();
             st.turn_hashes.push(self.position_hash(st));
         }
-        true
+    }
+
+    /// Applies the actions of `m` when its node has an [`EffectCarry`]
+    /// form and it carries a piece between board sites, as
+    /// `apply_actions`: its own effect (each cell's change from its
+    /// table, read on the state before the move), the carry (`take`, then
+    /// `put` if a piece was taken), and the last move's sites; the
+    /// consequences are at most `moveAgain`. Some(whether the turn goes
+    /// on), or None (nothing done).
+    #[inline(never)]
+    fn apply_effect_carry(&self, st: &mut State, m: &Move) -> Option<bool> {
+        let ec = (*self.fast.effect_carry.get(m.node as usize)?)?;
+        let n = self.board.len();
+        if m.kind != MoveKind::Step || m.from as usize >= n || m.to as usize >= n {
+            return None;
+        }
+        if let Some(i) = ec.effect {
+            let cell = &self.fast.cell_effects[i as usize];
+            let mover = st.mover;
+            if !ec.between {
+                let s = if cell.slot == Slot::From {
+                    m.from
+                } else {
+                    m.to
+                };
+                self.change_cell(st, s, cell.at(mover, s, st.what[s as usize]));
+            } else if m.dir != 255 {
+                for &b in self.board.radial(m.from, Dir::ALL[m.dir as usize]) {
+                    if b == m.to {
+                        break;
+                    }
+                    self.change_cell(st, b, cell.at(mover, b, st.what[b as usize]));
+                }
+            }
+        }
+        let c = self.take(st, m.from);
+        if c != 0 {
+            self.put(st, m.to, c);
+        }
+        st.last_from = m.from;
+        st.last_to = m.to;
+        Some(ec.again)
+    }
+
+    /// Sets the top of board site `s` to `new` from a [`CellEffect`]
+    /// table: unchanged ([`KEEP`]), emptied (`take`), or `new` put there,
+    /// replacing what stood there (as an add, or a promotion's `take` and
+    /// `put`, leave it).
+    #[inline(always)]
+    fn change_cell(&self, st: &mut State, s: Site, new: u8) {
+        match new {
+            KEEP => {}
+            0 => {
+                self.take(st, s);
+            }
+            c => self.put(st, s, c),
+        }
     }
 
     /// Applies the actions of `m` when it is a `bare_add` move onto an

@@ -7,6 +7,7 @@
 
 pub mod apply;
 mod bitregion;
+mod cells;
 mod connect;
 mod counters;
 pub mod eval;

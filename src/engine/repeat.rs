@@ -248,9 +248,26 @@ impl Game {
             },
             _ => return None,
         };
-        let change = match own {
-            Some(e) => self.preview_change(e, st, ctx, ws)?,
-            None => None,
+        // a one-cell effect with a table (`cells.rs`): its entry for the
+        // cell as it stands
+        let table = self
+            .fast
+            .effect_carry
+            .get(m.node as usize)
+            .copied()
+            .flatten()
+            .and_then(|ec| ec.effect);
+        let change = match (own, table) {
+            (Some(_), Some(i))
+                if (ctx.slot(self.fast.cell_effects[i as usize].slot) as usize) < n =>
+            {
+                let cell = &self.fast.cell_effects[i as usize];
+                let s = ctx.slot(cell.slot);
+                let new = cell.at(st.mover, s, st.what[s as usize]);
+                (new != super::cells::KEEP).then_some((s as usize, new))
+            }
+            (Some(e), _) => self.preview_change(e, st, ctx, ws)?,
+            (None, _) => None,
         };
         // the pieces after the effect
         let what = |x: usize| match change {
