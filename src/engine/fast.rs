@@ -124,6 +124,8 @@ pub(crate) enum FastCond {
     HandEmpty(Role),
     /// `(is Prev Mover)`
     PrevMover,
+    /// `(all Passed)`: the last turns, one per player, were single passes.
+    AllPassed,
     /// `(is Proposed P)`
     Proposed(u32),
     /// `(and (is Proposed P) …)`: false while P is not proposed, else the
@@ -146,6 +148,7 @@ impl FastCond {
         };
         match b {
             BoolE::IsPrevMover => Some(FastCond::PrevMover),
+            BoolE::AllPassed => Some(FastCond::AllPassed),
             BoolE::IsProposed(id) => Some(FastCond::Proposed(*id)),
             BoolE::And(v) => match v.first() {
                 Some(BoolE::IsProposed(id)) => Some(FastCond::ProposedAnd(*id)),
@@ -533,6 +536,7 @@ impl Game {
             }
             Some(FastCond::HandEmpty(who)) => self.hand_empty(who, st),
             Some(FastCond::PrevMover) => st.prev_mover == st.mover,
+            Some(FastCond::AllPassed) => self.all_passed(st),
             Some(FastCond::Proposed(id)) => st.proposed & (1u64 << id) != 0,
             Some(FastCond::ProposedAnd(id)) => {
                 st.proposed & (1u64 << id) != 0 && self.eval_bool(b, st, ctx, ws)

@@ -87,7 +87,7 @@ impl HeightMasks {
     }
 
     /// The candidates at most `x` high.
-    #[inline]
+    #[inline(always)]
     fn at_most(&self, x: i64) -> u64 {
         if x < 0 {
             0
@@ -99,7 +99,7 @@ impl HeightMasks {
     /// The sites whose height `h` passes `base + tos * h OP k` (`tos` >
     /// 0): exact on the candidates (the negated forms also keep every
     /// other site; the caller intersects with candidates).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn passing(&self, base: i32, tos: i32, op: CmpOp, k: i32) -> u64 {
         let (b, t, k) = (base as i64, tos as i64, k as i64);
         // base + tos * h <= x  <=>  h <= floor((x - base) / tos)
