@@ -478,6 +478,7 @@ impl Substitute<'_> {
             Kind::Form { head, mut args } => {
                 let head_span = head.span;
                 let new_head = if matches!(head.kind, Kind::OptionRef { .. }) {
+                    let placeholder = head.describe();
                     let mut toks = Vec::new();
                     self.apply_at(Arc::unwrap_or_clone(head), &mut toks, nest)?;
                     if toks.is_empty() {
@@ -488,6 +489,17 @@ impl Substitute<'_> {
                         .expected("an option item whose value is a ludeme name"));
                     }
                     let h = toks.remove(0);
+                    // the parser's rule for a head, kept after expansion
+                    if !matches!(h.kind, Kind::Word(_) | Kind::Str(_) | Kind::Param(_)) {
+                        return Err(Diagnostic::at(
+                            head_span,
+                            format!(
+                                "{placeholder} stands as a ludeme name here, but its value begins with {}",
+                                h.describe()
+                            ),
+                        )
+                        .expected("an option item whose value begins with a ludeme name"));
+                    }
                     args.splice(0..0, toks);
                     Arc::new(h)
                 } else {
