@@ -18,7 +18,7 @@
 //! and never makes the others.
 
 use super::eval::Ctx;
-use super::fast::MAX_PIECE_GENS;
+use super::fast::{MAX_PIECE_GENS, PieceEntry};
 use super::ir::{BoolE, GenKind};
 use super::{Game, Move, State, Workspace};
 use crate::board::{Relation, Site};
@@ -108,17 +108,7 @@ impl Game {
         if list.len() > MAX_PIECE_GENS {
             return false;
         }
-        let mover = st.mover;
-        let mut entry = None;
-        for &(c, g) in list {
-            if self.owner(c) == mover {
-                if entry.is_some() {
-                    return false;
-                }
-                entry = Some((c, g));
-            }
-        }
-        let Some((c, g)) = entry else {
+        let PieceEntry::One(c, g) = self.own_entry(list, st.mover) else {
             return false;
         };
         let g = self.resolve_fixed_ifs(g, st, ctx, ws);
@@ -147,7 +137,7 @@ impl Game {
         if !og.connected() {
             return false;
         }
-        let bits = st.occ[mover as usize];
+        let bits = st.occ[st.mover as usize];
         let keep = |f: Site| og.connected_without(f) == Some(true);
         self.step_pieces_slots((srel, *stack, g), tests, bits, c, st, ctx, ws, keep, out)
     }

@@ -325,15 +325,7 @@ impl Game {
                     Some(fc) => Direct::If(fc, *a, b.unwrap_or(NO_GEN)),
                 },
                 GenKind::ForEachPiece(list) if small && list.len() <= MAX_PIECE_GENS => {
-                    let mut per = [PieceEntry::Nothing; MAX_PLAYERS + 1];
-                    for &(c, g) in list {
-                        let e = &mut per[self.owner(c) as usize];
-                        *e = match e {
-                            PieceEntry::Nothing => PieceEntry::One(c, g),
-                            _ => PieceEntry::Several,
-                        };
-                    }
-                    entries.push(per);
+                    entries.push(std::array::from_fn(|p| self.own_entry(list, p as u8)));
                     Direct::Pieces(entries.len() as u32 - 1)
                 }
                 _ if self.plan.root.has(id as u32) => Direct::Root,
@@ -732,26 +724,32 @@ impl Game {
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) -> bool {
-        let mover = st.mover;
-        let mut entry = None;
-        for &(c, g) in list {
-            if self.owner(c) == mover {
-                if entry.is_some() {
-                    return false;
-                }
-                entry = Some((c, g));
-            }
-        }
-        if let Some((c, g)) = entry {
-            self.piece_kind_moves(c, g, st, ctx, ws, out);
+        match self.own_entry(list, st.mover) {
+            PieceEntry::Several => return false,
+            PieceEntry::One(c, g) => self.piece_kind_moves::<false>(c, g, st, ctx, ws, out),
+            PieceEntry::Nothing => {}
         }
         true
     }
 
+    /// What player `p` owns of a `forEach Piece` list.
+    #[inline(always)]
+    pub(crate) fn own_entry(&self, list: &[(u8, u32)], p: u8) -> PieceEntry {
+        let mut entry = PieceEntry::Nothing;
+        for &(c, g) in list {
+            if self.owner(c) == p {
+                if entry != PieceEntry::Nothing {
+                    return PieceEntry::Several;
+                }
+                entry = PieceEntry::One(c, g);
+            }
+        }
+        entry
+    }
+
     /// The moves of the mover's one `forEach Piece` entry (component `c`,
-    /// generator `g`) on a board of at most 64 sites: its `if`s decided
-    /// once, then its moves for each of the mover's pieces of that kind, in
-    /// site order.
+    /// generator `g`) on a board of at most 64 sites, reached from a play
+    /// rule's top: [`Game::piece_kind_moves`] with the step loop in line.
     #[inline(never)]
     pub(crate) fn one_kind_moves(
         &self,
@@ -762,14 +760,7 @@ impl Game {
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) {
-        let Some(g) = self.entry_direct_ifs(g, st, ws) else {
-            return;
-        };
-        if let Some(&Direct::StepMask(rel, stack)) = self.fast.direct.get(g as usize) {
-            let bits = st.occ[st.mover as usize];
-            return self.step_pieces_to_empty_in(st, bits, c, (rel, stack), g, out);
-        }
-        self.piece_kind_rest_outlined(c, g, st, ctx, ws, out)
+        self.piece_kind_moves::<true>(c, g, st, ctx, ws, out)
     }
 
     /// [`Game::piece_kind_rest`], not inlined.
@@ -799,9 +790,14 @@ impl Game {
         Some(g)
     }
 
-    /// [`Game::one_kind_moves`], inlined.
+    /// The moves of the mover's one `forEach Piece` entry (component `c`,
+    /// generator `g`) on a board of at most 64 sites: its `if`s decided
+    /// once, then its moves for each of the mover's pieces of that kind, in
+    /// site order. `STEP_IN_LINE`: the step-to-empty loop is in line and the
+    /// entry's other shapes out of line (the walk from a play rule's top,
+    /// where the step is the common case), or the other way round.
     #[inline(always)]
-    fn piece_kind_moves(
+    fn piece_kind_moves<const STEP_IN_LINE: bool>(
         &self,
         c: u8,
         g: u32,
@@ -815,9 +811,17 @@ impl Game {
         };
         if let Some(&Direct::StepMask(rel, stack)) = self.fast.direct.get(g as usize) {
             let bits = st.occ[st.mover as usize];
-            return self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
+            return if STEP_IN_LINE {
+                self.step_pieces_to_empty_in(st, bits, c, (rel, stack), g, out)
+            } else {
+                self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out)
+            };
         }
-        self.piece_kind_rest(c, g, st, ctx, ws, out)
+        if STEP_IN_LINE {
+            self.piece_kind_rest_outlined(c, g, st, ctx, ws, out)
+        } else {
+            self.piece_kind_rest(c, g, st, ctx, ws, out)
+        }
     }
 
     /// [`Game::piece_kind_moves`] past the compact forms: the other fixed
