@@ -11,7 +11,7 @@
 //! a start whose pieces are not one group.
 
 mod common;
-use common::agrees_with_generic;
+use common::{agrees_with_generic, same_lines};
 use ludeme::{Choices, Game};
 
 /// Discs enter from the hand next to the pieces on the board; a disc (or
@@ -76,36 +76,7 @@ fn check(text: &str, seed: u64) -> usize {
             .replace("if:(is Occupied (to)))))", "if:(is Occupied (to))))))"),
     );
     assert!(!slow.debug_gens().contains("connected: Some"));
-    same_games(&g, &slow, 16, seed)
-}
-
-/// The two games make the same moves and reach the same states along
-/// random games; returns how many step moves they offered.
-fn same_games(fast: &Game, slow: &Game, games: u32, seed: u64) -> usize {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-    let (mut wf, mut ws) = (fast.new_workspace(), slow.new_workspace());
-    let (mut lf, mut ls) = (Vec::new(), Vec::new());
-    let mut steps = 0;
-    let n = fast.board.len() as u32;
-    for _ in 0..games {
-        let mut a = fast.initial_state();
-        let mut b = slow.initial_state();
-        for _ in 0..160 {
-            fast.legal_moves_into(&a, &mut wf, &mut lf);
-            slow.legal_moves_into(&b, &mut ws, &mut ls);
-            assert_eq!(lf, ls);
-            if lf.is_empty() {
-                break;
-            }
-            steps += lf.iter().filter(|m| m.from < n).count();
-            let m = lf[rng.random_range(0..lf.len())];
-            fast.apply_with(&mut a, &m, &mut wf);
-            slow.apply_with(&mut b, &m, &mut ws);
-            assert_eq!(a, b);
-        }
-    }
-    steps
+    same_lines(&g, &slow, (16, 160, seed), |a, b| assert_eq!(a, b))
 }
 
 /// Stacks in a row at the start (so that every height test has moves).

@@ -7,7 +7,7 @@
 //! games, the same legal moves in the same order and the same states.
 
 mod common;
-use common::agrees_with_generic;
+use common::{agrees_with_generic, same_lines};
 use ludeme::{Choices, Game};
 
 /// Discs enter from the hand next to the pieces on the board, and `(do …
@@ -91,36 +91,6 @@ fn pair(board: &str, kinds: bool) -> (Game, Game) {
     (load(&text), load(&slow))
 }
 
-/// The fast game and the disguised one make the same moves and reach the
-/// same outcomes along random games; returns how many step moves they
-/// offered.
-fn same_games(fast: &Game, slow: &Game, games: u32, seed: u64) -> usize {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-    let (mut wf, mut ws) = (fast.new_workspace(), slow.new_workspace());
-    let (mut lf, mut ls) = (Vec::new(), Vec::new());
-    let mut steps = 0;
-    let n = fast.board.len() as u32;
-    for _ in 0..games {
-        let mut a = fast.initial_state();
-        let mut b = slow.initial_state();
-        for _ in 0..120 {
-            fast.legal_moves_into(&a, &mut wf, &mut lf);
-            slow.legal_moves_into(&b, &mut ws, &mut ls);
-            assert_eq!(lf, ls);
-            if lf.is_empty() {
-                break;
-            }
-            steps += lf.iter().filter(|m| m.from < n).count();
-            let m = lf[rng.random_range(0..lf.len())];
-            fast.apply_with(&mut a, &m, &mut wf);
-            slow.apply_with(&mut b, &m, &mut ws);
-            assert_eq!(a.outcome(), b.outcome());
-        }
-    }
-    steps
-}
-
 #[test]
 fn steps_with_fused_tests_agree_with_the_generic_evaluation() {
     for (i, board) in ["(hex 4)", "(square 7)", "(square 8)", "(square 9)"]
@@ -133,7 +103,9 @@ fn steps_with_fused_tests_agree_with_the_generic_evaluation() {
             assert!(!slow.debug_gens().contains("SlotTests"));
             let seed = 2 * i as u64 + kinds as u64;
             agrees_with_generic(&fast, 12, 120, seed);
-            let steps = same_games(&fast, &slow, 12, seed);
+            let steps = same_lines(&fast, &slow, (12, 120, seed), |a, b| {
+                assert_eq!(a.outcome(), b.outcome())
+            });
             assert!(steps > 300, "{board}: only {steps} step moves");
         }
     }

@@ -117,3 +117,40 @@ pub fn agrees_with_generic(g: &Game, games: u32, max: usize, seed: u64) -> u32 {
     }
     won
 }
+
+/// Plays `games` random games of at most `max` decisions with two games
+/// that must behave alike (a fast one and a disguised one), checking they
+/// offer the same moves at every step and, after each move, `same(a, b)`;
+/// returns how many moves from a board site they offered (so a test can
+/// check its path was exercised).
+pub fn same_lines(
+    fast: &Game,
+    slow: &Game,
+    (games, max, seed): (u32, usize, u64),
+    same: impl Fn(&State, &State),
+) -> usize {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let (mut wf, mut ws) = (fast.new_workspace(), slow.new_workspace());
+    let (mut lf, mut ls) = (Vec::new(), Vec::new());
+    let mut steps = 0;
+    let n = fast.board.len() as u32;
+    for _ in 0..games {
+        let mut a = fast.initial_state();
+        let mut b = slow.initial_state();
+        for _ in 0..max {
+            fast.legal_moves_into(&a, &mut wf, &mut lf);
+            slow.legal_moves_into(&b, &mut ws, &mut ls);
+            assert_eq!(lf, ls);
+            if lf.is_empty() {
+                break;
+            }
+            steps += lf.iter().filter(|m| m.from < n).count();
+            let m = lf[rng.random_range(0..lf.len())];
+            fast.apply_with(&mut a, &m, &mut wf);
+            slow.apply_with(&mut b, &m, &mut ws);
+            same(&a, &b);
+        }
+    }
+    steps
+}
