@@ -342,18 +342,14 @@ impl Game {
         info.piece_entries = entries;
     }
 
-    /// A direct condition of [`Direct::If`], the two cheapest forms (the
-    /// previous mover, a piece count against a constant) in place.
+    /// A direct condition of [`Direct::If`]: the move count against a
+    /// constant in place, the rest as [`Game::holds_inline`] decides them.
     #[inline(always)]
     pub(crate) fn direct_holds(&self, fc: FastCond, st: &State, ws: &mut Workspace) -> bool {
         match fc {
-            FastCond::PrevMover => st.prev_mover == st.mover,
-            FastCond::PiecesCmp(who, op, k) => {
-                cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
-            }
             FastCond::MovesCmp(op, k) => cmp(op, st.decisions as i32, k),
             // these forms read no rule tree
-            _ => self.holds(Some(fc), &BoolE::Const(false), st, Ctx::default(), ws),
+            _ => self.holds_inline(Some(fc), &BoolE::Const(false), st, Ctx::default(), ws),
         }
     }
 
