@@ -105,11 +105,11 @@ fn piece_alternatives_with_targets_apart_are_not_deduplicated() {
             true,
         ),
         (
-            format!("(or (move Step Orthogonal) (move Slide Diagonal))"),
+            "(or (move Step Orthogonal) (move Slide Diagonal))".to_string(),
             true,
         ),
         (
-            format!("(or (move Step Diagonal) (move Slide Orthogonal))"),
+            "(or (move Step Diagonal) (move Slide Orthogonal))".to_string(),
             true,
         ),
         (

@@ -258,9 +258,9 @@ mod tests {
                         let mut occ = 1u64 << (rnd() % n as u64);
                         for _ in 0..rnd() % n as u64 {
                             let mut edge = 0;
-                            for s in 0..n {
+                            for (s, &a) in adj.iter().enumerate().take(n) {
                                 if occ >> s & 1 != 0 {
-                                    edge |= adj[s];
+                                    edge |= a;
                                 }
                             }
                             edge &= !occ;

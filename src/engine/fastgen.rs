@@ -453,6 +453,7 @@ impl Game {
     /// (the body of `forEach Piece`): through the fast loops where the
     /// nodes have one, else through `generate` with `(from)` = `f`.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn generate_for_piece(
         &self,
         g: u32,

@@ -272,7 +272,7 @@ impl Game {
         let (tw, rest) = bits.split_at_mut(w);
         let (ew, rest) = rest.split_at_mut(w);
         self.step_masks(plan, st, ws, tw, ew);
-        let last = if n % 64 == 0 {
+        let last = if n.is_multiple_of(64) {
             !0
         } else {
             (1u64 << (n % 64)) - 1
