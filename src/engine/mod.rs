@@ -143,6 +143,18 @@ impl Move {
         }
     }
 
+    /// An add of component `what` by generator `node`, its `to` (and,
+    /// from a hand, its `from`) still to be set.
+    pub(crate) fn add(what: u8, stack: bool, node: u32) -> Move {
+        Move {
+            kind: MoveKind::Add,
+            what,
+            stack,
+            node,
+            ..Move::pass()
+        }
+    }
+
     /// A hop from `from` to `to` along direction `dir`, jumping `jumped`
     /// sites (none: it landed next to its origin, and has no direction).
     #[allow(clippy::too_many_arguments)]

@@ -291,13 +291,7 @@ impl Game {
                     return;
                 }
                 let test = SiteTest::of(to_if.as_ref(), Slot::To, SiteTest::True);
-                let add = Move {
-                    kind: MoveKind::Add,
-                    what: comp,
-                    stack: *stack,
-                    node: id,
-                    ..Move::pass()
-                };
+                let add = Move::add(comp, *stack, id);
                 if let (
                     RegionE::Empty,
                     SiteTest::Around {

@@ -195,13 +195,7 @@ impl Game {
                         if comp == 0 {
                             continue;
                         }
-                        let add = Move {
-                            kind: MoveKind::Add,
-                            what: comp,
-                            stack: *stack,
-                            node: id,
-                            ..Move::pass()
-                        };
+                        let add = Move::add(comp, *stack, id);
                         self.add_around(st, (rel, filter, op, k), add, ws, out);
                     }
                     RootLeaf::AddNear {
@@ -217,13 +211,7 @@ impl Game {
                         if comp == 0 || comp as usize >= self.comps.len() {
                             continue;
                         }
-                        let add = Move {
-                            kind: MoveKind::Add,
-                            what: comp,
-                            stack,
-                            node: id,
-                            ..Move::pass()
-                        };
+                        let add = Move::add(comp, stack, id);
                         self.add_near(st, (rel, filter), (none, some), add, out);
                     }
                     RootLeaf::ForEachPiece(id) => {
