@@ -316,3 +316,32 @@ fn carries_with_one_cell_effects_agree_with_the_generic_path() {
         assert!(won > 20, "only {won} games won ({meta})");
     }
 }
+
+/// A game with stacks whose moves all take the lean apply: stones enter
+/// from the hand onto any site (on top of a stack there), a whole stack
+/// climbs onto an occupied site and a top stone steps onto a site without
+/// a friend on top, so stacks grow, move whole and come apart.
+#[test]
+fn placements_and_stack_carries_agree_with_the_generic_path() {
+    for board in ["(hex 3)", "(square 9)"] {
+        let g = load(&format!(
+            r#"(game "T" (players 2)
+                (equipment {{
+                    (board {board})
+                    (hand Each)
+                    (piece "Disc" Each
+                        (or
+                            (move Step (to if:(is Occupied (to))) stack:True)
+                            (move Step (to if:(not (is Friend (who at:(to))))))
+                        )
+                    )
+                }})
+                (rules
+                    (start (place "Disc" "Hand" count:12))
+                    (play (or (move (from (handSite Mover)) (to (sites Board))) (forEach Piece)))
+                )
+            )"#
+        ));
+        agrees_with_generic(&g, 12, 300, 21);
+    }
+}

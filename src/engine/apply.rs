@@ -252,7 +252,7 @@ impl Game {
         }
     }
 
-    fn move_pieces(&self, st: &mut State, from: Site, to: Site, whole: bool) {
+    pub(crate) fn move_pieces(&self, st: &mut State, from: Site, to: Site, whole: bool) {
         if self.stacking {
             let n = if whole {
                 st.count[from as usize] as usize

@@ -50,7 +50,10 @@ impl Game {
         {
             return false;
         }
-        if !(self.apply_bare_carry(st, m) || self.apply_bare_add(st, m)) {
+        if !(self.apply_bare_carry(st, m)
+            || self.apply_bare_add(st, m)
+            || self.apply_bare_move(st, m))
+        {
             return self.apply_lean_effect_carry(st, m, ws);
         }
         self.lean_bookkeeping(st, m, ws, (mover, phase_index), false);
@@ -210,6 +213,45 @@ impl Game {
             }
             c => self.put(st, s, c),
         }
+    }
+
+    /// Applies the actions of `m` when its node is a bare carry (no effect
+    /// nor consequence) that [`Game::apply_bare_carry`] does not take: a
+    /// placement from a hand site, or a step in a game with stacks (a whole
+    /// stack or its top piece), as `apply_actions` does them (`take` then
+    /// `put`, or `move_pieces`, whose pieces move in one go when they fit:
+    /// [`Game::carry_stack`]), and the last move's sites; false (nothing
+    /// done) otherwise.
+    #[inline]
+    fn apply_bare_move(&self, st: &mut State, m: &Move) -> bool {
+        if !matches!(m.kind, MoveKind::Place | MoveKind::Step)
+            || !self
+                .fast
+                .bare_carry
+                .get(m.node as usize)
+                .copied()
+                .unwrap_or(false)
+        {
+            return false;
+        }
+        if m.kind == MoveKind::Place {
+            let c = self.take(st, m.from);
+            if c != 0 {
+                self.put(st, m.to, c);
+            }
+        } else {
+            // `move_pieces` in one go when it can
+            let n = match m.stack {
+                true => st.count.get(m.from as usize).map_or(0, |&h| h as usize),
+                false => 1,
+            };
+            if !self.carry_stack(st, m.from, m.to, n) {
+                self.move_pieces(st, m.from, m.to, m.stack);
+            }
+        }
+        st.last_from = m.from;
+        st.last_to = m.to;
+        true
     }
 
     /// Applies the actions of `m` when it is a `bare_add` move onto an

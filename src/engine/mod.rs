@@ -761,6 +761,46 @@ impl Game {
         comp
     }
 
+    /// In a game with stacks, the top `n` pieces of board site `from` carried
+    /// onto board site `to` (another one) in one go: the same changes as
+    /// `n` [`Game::take`]s from `from` and then the [`Game::put`]s of the
+    /// pieces taken, bottom first, onto `to` (each piece's keys out at its
+    /// old level and in at its new one; the piece counts unchanged, as a
+    /// take and a put of the same piece leave them; the occupied sets from
+    /// the two new tops). False (nothing done) when it does not apply: no
+    /// piece to carry, fewer than `n` there, the same site, or a stack
+    /// that would pass the cap (the generic puts drop what does not fit).
+    #[inline]
+    pub(crate) fn carry_stack(&self, st: &mut State, from: Site, to: Site, n: usize) -> bool {
+        let (f, t) = (from as usize, to as usize);
+        let nb = self.board.len();
+        let cap = self.stack_cap;
+        if !self.stacking || f >= nb || t >= nb || f == t || n == 0 {
+            return false;
+        }
+        let (hf, ht) = (st.count[f] as usize, st.count[t] as usize);
+        if n > hf || ht + n > cap {
+            return false;
+        }
+        let (old_f, old_t) = (st.what[f], st.what[t]);
+        let (bf, bt) = (f * cap + hf - n, t * cap + ht);
+        let mut hash = st.hash;
+        for i in 0..n {
+            let c = st.stack[bf + i];
+            hash ^= self.zkey(f, c, hf - n + i) ^ self.zkey(t, c, ht + i);
+            st.stack[bt + i] = c;
+            st.stack[bf + i] = 0;
+        }
+        st.hash = hash;
+        st.count[f] = (hf - n) as u16;
+        st.what[f] = if hf == n { 0 } else { st.stack[bf - 1] };
+        st.count[t] = (ht + n) as u16;
+        st.what[t] = st.stack[bt + n - 1];
+        self.set_top_owner(st, f, old_f, st.what[f]);
+        self.set_top_owner(st, t, old_t, st.what[t]);
+        true
+    }
+
     /// The components of a stack, bottom first.
     pub fn stack_at(&self, st: &State, s: Site) -> Vec<u8> {
         let su = s as usize;
