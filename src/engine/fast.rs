@@ -66,10 +66,17 @@ pub struct FastInfo {
     /// The entries of [`Direct::Pieces`]: per mover, what it owns of the
     /// `forEach Piece` list.
     pub(crate) piece_entries: Vec<[PieceEntry; MAX_PLAYERS + 1]>,
+    /// The walks from the play rules' tops laid out per phase and mover
+    /// (see `route.rs`).
+    pub(crate) routes: Vec<super::route::Route>,
+    /// Per phase, per mover: its root in [`FastInfo::routes`] (empty: no
+    /// routes, the walk reads the rule tree).
+    pub(crate) route_root: Vec<[u32; MAX_PLAYERS + 1]>,
 }
 
 /// A generator node in a compact form, read without touching the rule
-/// tree: the same decisions as the walk of `generate_root` and
+/// tree: the same decisions as the walk from a play rule's top (laid out
+/// per phase and mover in `route.rs`) and
 /// [`Game::resolve_fixed_ifs`] (a table of these is a few cache lines; the
 /// generator nodes are large).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -246,6 +253,8 @@ impl FastInfo {
             counters: Vec::new(),
             direct: Vec::new(),
             piece_entries: Vec::new(),
+            routes: Vec::new(),
+            route_root: Vec::new(),
         };
         // the conditions without a direct form of their own that read only
         // counters
@@ -305,6 +314,7 @@ impl FastInfo {
         info.counters = counters;
         info.lean_phase = game.lean_phases(&info);
         game.make_direct(&mut info);
+        game.make_routes(&mut info);
         info
     }
 }
@@ -722,7 +732,7 @@ impl Game {
     ) -> bool {
         match self.own_entry(list, st.mover) {
             PieceEntry::Several => return false,
-            PieceEntry::One(c, g) => self.piece_kind_moves::<false>(c, g, st, ctx, ws, out),
+            PieceEntry::One(c, g) => self.piece_kind_moves(c, g, st, ctx, ws, out),
             PieceEntry::Nothing => {}
         }
         true
@@ -743,25 +753,9 @@ impl Game {
         entry
     }
 
-    /// The moves of the mover's one `forEach Piece` entry (component `c`,
-    /// generator `g`) on a board of at most 64 sites, reached from a play
-    /// rule's top: [`Game::piece_kind_moves`] with the step loop in line.
-    #[inline(never)]
-    pub(crate) fn one_kind_moves(
-        &self,
-        c: u8,
-        g: u32,
-        st: &State,
-        ctx: Ctx,
-        ws: &mut Workspace,
-        out: &mut Vec<Move>,
-    ) {
-        self.piece_kind_moves::<true>(c, g, st, ctx, ws, out)
-    }
-
     /// [`Game::piece_kind_rest`], not inlined.
     #[inline(never)]
-    fn piece_kind_rest_outlined(
+    pub(crate) fn piece_kind_rest_outlined(
         &self,
         c: u8,
         g: u32,
@@ -789,11 +783,9 @@ impl Game {
     /// The moves of the mover's one `forEach Piece` entry (component `c`,
     /// generator `g`) on a board of at most 64 sites: its `if`s decided
     /// once, then its moves for each of the mover's pieces of that kind, in
-    /// site order. `STEP_IN_LINE`: the step-to-empty loop is in line and the
-    /// entry's other shapes out of line (the walk from a play rule's top,
-    /// where the step is the common case), or the other way round.
+    /// site order (from a play rule's top, `route.rs` takes the same steps).
     #[inline(always)]
-    fn piece_kind_moves<const STEP_IN_LINE: bool>(
+    fn piece_kind_moves(
         &self,
         c: u8,
         g: u32,
@@ -807,17 +799,9 @@ impl Game {
         };
         if let Some(&Direct::StepMask(rel, stack)) = self.fast.direct.get(g as usize) {
             let bits = st.occ[st.mover as usize];
-            return if STEP_IN_LINE {
-                self.step_pieces_to_empty_in(st, bits, c, (rel, stack), g, out)
-            } else {
-                self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out)
-            };
+            return self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
         }
-        if STEP_IN_LINE {
-            self.piece_kind_rest_outlined(c, g, st, ctx, ws, out)
-        } else {
-            self.piece_kind_rest(c, g, st, ctx, ws, out)
-        }
+        self.piece_kind_rest(c, g, st, ctx, ws, out)
     }
 
     /// [`Game::piece_kind_moves`] past the compact forms: the other fixed
@@ -875,21 +859,7 @@ impl Game {
     /// neighbours are one mask: none, no moves; one, its move; several,
     /// the moves in neighbour-list order, as the generic step.
     #[inline(never)]
-    fn step_pieces_to_empty(
-        &self,
-        st: &State,
-        bits: u64,
-        c: u8,
-        step: (Relation, bool),
-        g: u32,
-        out: &mut Vec<Move>,
-    ) {
-        self.step_pieces_to_empty_in(st, bits, c, step, g, out)
-    }
-
-    /// [`Game::step_pieces_to_empty`], inlined.
-    #[inline(always)]
-    fn step_pieces_to_empty_in(
+    pub(crate) fn step_pieces_to_empty(
         &self,
         st: &State,
         mut bits: u64,

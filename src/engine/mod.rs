@@ -22,6 +22,7 @@ mod piecebits;
 mod piecegen;
 mod repeat;
 mod rootgen;
+mod route;
 pub mod sets;
 mod sitetest;
 mod slots;

@@ -2,10 +2,9 @@
 //! into a reused buffer.
 
 use super::eval::Ctx;
-use super::fast::{Direct, PieceEntry};
 use super::ir::*;
 use super::sitetest::SiteTest;
-use super::{Game, Move, MoveKind, NO_GEN, State, Workspace};
+use super::{Game, Move, MoveKind, State, Workspace};
 use crate::board::{NONE, Site};
 
 impl Game {
@@ -19,7 +18,9 @@ impl Game {
         ws.epoch += 1;
         let phase_index = st.phase[st.mover as usize] as usize;
         let phase = &self.phases[phase_index];
-        self.generate_root(phase.play, st, ws, out);
+        if !self.generate_by_route(phase_index, st, ws, out) {
+            self.generate_root_tree(phase.play, st, ws, out);
+        }
         if self.no_repeat_in_turn && !out.is_empty() {
             self.filter_repeats(st, ws, out);
         }
@@ -31,53 +32,32 @@ impl Game {
         }
     }
 
-    /// `generate` from the root of a phase's play (context: the default),
-    /// with its `If` nodes decided here and a `forEach Piece` under them
-    /// sent straight to its direct loop: the same moves as `generate`. The
-    /// compact forms (`fast::Direct`) are walked in place, the rest of the
-    /// tree by [`Game::generate_root_tree`].
-    #[inline(always)]
-    fn generate_root(&self, mut id: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
-        match self.fast.direct.get(id as usize) {
-            Some(Direct::If(..) | Direct::Pieces(_)) => {}
-            Some(Direct::Root) => return self.generate_root_plan(id, st, ws, out),
-            _ => return self.generate_root_tree(id, st, ws, out),
-        }
-        loop {
-            match self.fast.direct.get(id as usize) {
-                Some(&Direct::If(fc, a, b)) => {
-                    id = if self.direct_holds(fc, st, ws) { a } else { b };
-                    if id == NO_GEN {
-                        return;
-                    }
-                }
-                Some(&Direct::Pieces(k)) => {
-                    match self.fast.piece_entries[k as usize][st.mover as usize] {
-                        PieceEntry::Nothing => return,
-                        PieceEntry::One(c, g) => {
-                            return self.one_kind_moves(c, g, st, Ctx::default(), ws, out);
-                        }
-                        PieceEntry::Several => break,
-                    }
-                }
-                Some(Direct::Root) => return self.generate_root_plan(id, st, ws, out),
-                _ => break,
-            }
-        }
-        self.generate_root_tree(id, st, ws, out)
-    }
-
-    /// [`Game::generate_root`] from a node with a flat program.
+    /// The moves from a play rule's node with a flat program (a leaf of
+    /// `route.rs`).
     #[inline(never)]
-    fn generate_root_plan(&self, id: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+    pub(crate) fn generate_root_plan(
+        &self,
+        id: u32,
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
         if !self.generate_by_root_plan(id, st, ws, out) {
             self.generate(id, st, Ctx::default(), ws, out)
         }
     }
 
-    /// [`Game::generate_root`] past its compact forms.
+    /// The moves from a play rule's node by the rule tree: its `if`s and
+    /// `forEach Piece`, then a flat program or the general walk (a leaf of
+    /// `route.rs`, and the walk of a game without routes).
     #[inline(never)]
-    fn generate_root_tree(&self, mut id: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+    pub(crate) fn generate_root_tree(
+        &self,
+        mut id: u32,
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
         let ctx = Ctx::default();
         if self.fast.enabled {
             loop {

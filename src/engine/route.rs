@@ -1,0 +1,212 @@
+//! The walk from a play rule's top, decided per phase and mover at load.
+//!
+//! Every decision starts at its phase's play rule and walks down the compact
+//! forms of [`Direct`]: `if`s with a direct condition, a `forEach Piece`
+//! whose list is split per mover, the `if`s at the top of the mover's one
+//! entry, and then a leaf (a step to empty sites, the entry's other shapes,
+//! a flat program or the rule tree). Which entry a mover owns, and which
+//! player a role such as `Next` names, depend only on the mover, so for
+//! each phase and mover the walk is laid out at load as a small tree of
+//! [`Route`]s: its conditions with their roles resolved for that mover, its
+//! leaves with their component and generator in place. A decision reads
+//! its (phase, mover) root and follows it, evaluating only the conditions
+//! that depend on the position.
+//!
+//! Exact: a route makes the same choices as the walk it replaces (the
+//! `Direct` walk of the play rule's top, then of the mover's entry): a
+//! condition that holds for mover `m` in the walk holds in the route built
+//! for `m` (a role resolved with `m` as the mover names the same player;
+//! `Prev` is left to the state), and the leaves run the same generators
+//! with the same arguments. Conditions read only the state, so deciding
+//! an entry's `if`s before its loop changes nothing. Checked against the
+//! generic evaluation by `tests/route_paths.rs`.
+
+use super::eval::{Ctx, cmp};
+use super::fast::{Direct, FastCond, FastInfo, PieceEntry};
+use super::ir::{CmpOp, Role};
+use super::{Game, MAX_PLAYERS, Move, NO_GEN, State, Workspace};
+use crate::board::Relation;
+
+/// Most routes kept for one game (past it, the walk reads the rule tree).
+const MAX_ROUTES: usize = 1 << 16;
+
+/// A condition of a route, with its roles resolved for the route's mover.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum MoverCond {
+    /// `(is Prev Mover)`: the previous mover is the route's mover.
+    PrevIs(u8),
+    /// `(OP (count Pieces WHO) K)` with WHO resolved: player `p`'s counter.
+    Pieces(u8, CmpOp, i32),
+    /// Any other direct condition, as [`Game::direct_holds`] decides it.
+    Other(FastCond),
+}
+
+/// One step of a route.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Route {
+    /// No moves.
+    Nothing,
+    /// A condition: the route when it holds, the route when not.
+    If(MoverCond, u32, u32),
+    /// A `step_to_empty` entry with its neighbour masks (a
+    /// [`Direct::StepMask`] leaf): component, generator, relation, whole
+    /// stacks.
+    Steps(u8, u32, Relation, bool),
+    /// The mover's one entry (component, generator) past its direct `if`s.
+    Kind(u8, u32),
+    /// A node with a flat program (`rootgen`).
+    Plan(u32),
+    /// The rule tree from this node.
+    Tree(u32),
+}
+
+impl MoverCond {
+    fn of(game: &Game, fc: FastCond, mover: u8) -> MoverCond {
+        match fc {
+            FastCond::PrevMover => MoverCond::PrevIs(mover),
+            FastCond::PiecesCmp(who, op, k) if who != Role::Prev => {
+                MoverCond::Pieces(game.role_of(who, mover, 0), op, k)
+            }
+            fc => MoverCond::Other(fc),
+        }
+    }
+}
+
+impl Game {
+    /// Fills [`FastInfo::routes`] and [`FastInfo::route_root`] (after the
+    /// compact forms): per phase and mover (every mover number the state
+    /// can hold), the route from the phase's play rule. Left empty when
+    /// the routes would be too many.
+    pub(crate) fn make_routes(&self, info: &mut FastInfo) {
+        let mut routes = Vec::new();
+        let mut roots = Vec::new();
+        for p in &self.phases {
+            let mut per = [NO_GEN; MAX_PLAYERS + 1];
+            for (m, r) in per.iter_mut().enumerate() {
+                *r = self.route_from(info, p.play, m as u8, &mut routes);
+            }
+            roots.push(per);
+            if routes.len() > MAX_ROUTES {
+                return;
+            }
+        }
+        info.routes = routes;
+        info.route_root = roots;
+    }
+
+    /// The route from node `id` for mover `m`, as the walk of a play
+    /// rule's top decides it: its index in `routes`.
+    fn route_from(&self, info: &FastInfo, id: u32, m: u8, routes: &mut Vec<Route>) -> u32 {
+        let r = match info.direct.get(id as usize) {
+            Some(&Direct::If(fc, a, b)) => {
+                return self.route_if(info, (fc, a, b), m, routes, Self::route_from);
+            }
+            Some(&Direct::Pieces(k)) => match info.piece_entries[k as usize][m as usize] {
+                PieceEntry::Nothing => Route::Nothing,
+                PieceEntry::One(c, g) => return self.entry_route(info, (c, g), m, routes),
+                PieceEntry::Several => Route::Tree(id),
+            },
+            Some(Direct::Root) => Route::Plan(id),
+            _ => Route::Tree(id),
+        };
+        routes.push(r);
+        routes.len() as u32 - 1
+    }
+
+    /// The route of the mover's one `forEach Piece` entry `(c, g)`: its
+    /// direct `if`s, then its step to empty sites or its other shapes.
+    fn entry_route(&self, info: &FastInfo, (c, g): (u8, u32), m: u8, rs: &mut Vec<Route>) -> u32 {
+        let r = match info.direct.get(g as usize) {
+            Some(&Direct::If(fc, a, b)) => {
+                let entry = move |game: &Game, info: &FastInfo, g, m, rs: &mut Vec<Route>| {
+                    game.entry_route(info, (c, g), m, rs)
+                };
+                return self.route_if(info, (fc, a, b), m, rs, entry);
+            }
+            Some(&Direct::StepMask(rel, stack)) => Route::Steps(c, g, rel, stack),
+            _ => Route::Kind(c, g),
+        };
+        rs.push(r);
+        rs.len() as u32 - 1
+    }
+
+    /// The route of a [`Direct::If`] `(fc, a, b)`: its branches by `next`
+    /// (no else branch: no moves).
+    fn route_if(
+        &self,
+        info: &FastInfo,
+        (fc, a, b): (FastCond, u32, u32),
+        m: u8,
+        routes: &mut Vec<Route>,
+        next: impl Fn(&Game, &FastInfo, u32, u8, &mut Vec<Route>) -> u32,
+    ) -> u32 {
+        let at = routes.len();
+        routes.push(Route::Nothing);
+        let yes = next(self, info, a, m, routes);
+        let no = if b == NO_GEN {
+            routes.push(Route::Nothing);
+            routes.len() as u32 - 1
+        } else {
+            next(self, info, b, m, routes)
+        };
+        routes[at] = Route::If(MoverCond::of(self, fc, m), yes, no);
+        at as u32
+    }
+
+    /// The moves of the play rule of phase `phase_index` for the state's
+    /// mover, by its route; false (nothing done) without routes.
+    #[inline(always)]
+    pub(crate) fn generate_by_route(
+        &self,
+        phase_index: usize,
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let Some(roots) = self.fast.route_root.get(phase_index) else {
+            return false;
+        };
+        let mut r = roots[st.mover as usize];
+        loop {
+            match self.fast.routes[r as usize] {
+                Route::If(c, yes, no) => {
+                    r = if self.route_holds(c, st, ws) { yes } else { no };
+                }
+                Route::Nothing => return true,
+                Route::Steps(c, g, rel, stack) => {
+                    let bits = st.occ[st.mover as usize];
+                    self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
+                    return true;
+                }
+                Route::Kind(c, g) => {
+                    self.piece_kind_rest_outlined(c, g, st, Ctx::default(), ws, out);
+                    return true;
+                }
+                Route::Plan(id) => {
+                    self.generate_root_plan(id, st, ws, out);
+                    return true;
+                }
+                Route::Tree(id) => {
+                    self.generate_root_tree(id, st, ws, out);
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// A route's condition on `st`.
+    #[inline(always)]
+    fn route_holds(&self, c: MoverCond, st: &State, ws: &mut Workspace) -> bool {
+        match c {
+            MoverCond::PrevIs(p) => st.prev_mover == p,
+            MoverCond::Pieces(p, op, k) => cmp(op, st.pieces[p as usize] as i32, k),
+            MoverCond::Other(fc) => self.direct_holds(fc, st, ws),
+        }
+    }
+
+    /// How many routes the game keeps (for tests).
+    #[doc(hidden)]
+    pub fn routes(&self) -> usize {
+        self.fast.routes.len()
+    }
+}
