@@ -106,3 +106,39 @@ fn abrobad_movements_on_bit_sets_agree_with_the_generic_path() {
         }
     }
 }
+
+/// A player's second kind of piece without moves: the loop over the
+/// owner's sites must skip those pieces (with one kind per owner, the
+/// owner's sites are taken whole); a step then a hop (the program's own
+/// loop) and a longer program (the op loop).
+#[test]
+fn pieces_of_another_kind_of_the_same_owner_make_no_moves() {
+    for moves in [
+        "(or (move Step (to if:(is Empty (to)))) (move Hop (between (range 1 9) if:(is Occupied (between))) (to if:(is Empty (to)))))",
+        "(or { (move Step (to if:(is Empty (to)))) (move Step Diagonal (to if:(is Empty (to)))) (move Hop (between (range 1 9) if:(is Occupied (between))) (to if:(is Empty (to)))) })",
+    ] {
+        for board in ["(square 5)", "(hex Limping 3)"] {
+            let g = load_text(&format!(
+                r#"(game "Kinds" (players 2)
+                    (equipment {{
+                        (board {board})
+                        (piece "Disc" Each {moves})
+                        (piece "Marker" Each)
+                    }})
+                    (rules
+                        (start {{ (place "Disc1" (sites {{0 1}})) (place "Disc2" (sites {{7 8}})) (place "Marker1" (sites {{3 12}})) (place "Marker2" (sites {{5 14}})) }})
+                        (play
+                            (or
+                                (forEach Piece)
+                                (move Add (piece (mover)) (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
+                            )
+                        )
+                        (end (if (>= (count Moves) 60) (result Mover Draw)))
+                    )
+                )"#
+            ));
+            assert_eq!(g.bit_programs(), 2, "{board}");
+            agrees_with_generic(&g, 30, 60, 43);
+        }
+    }
+}

@@ -1038,6 +1038,8 @@ impl Compiler {
             small_nbrs: Vec::new(),
         };
         game.make_zobrist();
+        // the neighbour masks first: the plan's bit-set programs copy them
+        game.make_small_adj();
         game.make_plan();
         game.step_plans = self
             .step_searches
@@ -1051,7 +1053,6 @@ impl Compiler {
                 }
             })
             .collect();
-        game.make_small_adj();
         game.may_duplicate = game
             .phases
             .iter()

@@ -4,10 +4,14 @@
 //! state's per-owner occupied sets hold them), the sites passing each test
 //! are one mask per position, a step's targets are one `and`, and a hop's
 //! landing site is the first site of its ray outside the mask of the sites
-//! it may pass over. Rays are laid out per origin as fixed-width records;
-//! the board's sites along a ray must have increasing or decreasing numbers
-//! (true of the boards whose sites are numbered row by row), so the first
-//! site of a ray in a mask is its lowest or highest bit. The moves are
+//! it may pass over. A program's tables are laid out per origin (a step's
+//! neighbour mask and list, the range of a hop's rays), so a piece reads one
+//! slice of them; the board's sites along a ray must have increasing or
+//! decreasing numbers (true of the boards whose sites are numbered row by
+//! row), so the first site of a ray in a mask is its lowest or highest bit.
+//! A program of one step and one hop (the common "step or jump") runs
+//! without the per-op dispatch; when the mover owns one kind of piece, its
+//! occupied sites are its pieces, with no per-site kind test. The moves are
 //! those of [`Game::run_piece_ops`], in the same order.
 
 use super::piecegen::PieceOp;
@@ -63,20 +67,30 @@ impl OwnerTest {
 /// One alternative of a piece's moves, on bit sets (see [`PieceOp`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum BitOp {
+    /// `sorted`: each site's neighbour list under `rel` is in increasing
+    /// order, so the targets come in list order from the lowest bit up.
     Step {
         rel: Relation,
         to: OwnerTest,
         stack: bool,
+        sorted: bool,
         id: u32,
     },
-    /// `rays`: the hop's table in [`BitPlan::hops`].
     Hop {
         over: OwnerTest,
         land: OwnerTest,
         stack: bool,
         id: u32,
-        rays: u16,
     },
+}
+
+/// One op's data at one origin: a step's neighbour mask and its list in
+/// order (one byte, site + 1, each from the low end; 0: read the list, of
+/// more than eight), or the range of a hop's rays in [`BitProg::rays`].
+#[derive(Clone, Copy, Debug, Default)]
+struct OpAt {
+    mask: u64,
+    word: u64,
 }
 
 /// One direction of a hop of range MIN..MAX from an origin, as masks of
@@ -89,43 +103,49 @@ struct Ray {
     /// The first MIN sites: a run that ends there is too short.
     near: u64,
     /// The site after the first MAX sites when the radial has one (the
-    /// landing site of a run MAX long), else `Site::MAX`.
-    cap: Site,
+    /// landing site of a run MAX long), else 255.
+    cap: u8,
     /// The first site (a landing there jumps nothing).
-    first: Site,
+    first: u8,
     /// The radial goes up the site numbers (else down).
     up: bool,
     dir: u8,
 }
 
+/// One generator node's program on bit sets, its tables laid out per
+/// origin so that a piece reads one slice of them.
+#[derive(Clone, Debug, Default)]
+struct BitProg {
+    ops: Vec<BitOp>,
+    /// Per origin `f`, per op `i`: entry `f * ops.len() + i`.
+    at: Vec<OpAt>,
+    /// The hops' rays, each origin's in [`crate::board::Board::dirs`]
+    /// order.
+    rays: Vec<Ray>,
+}
+
 /// The bit-set programs of a game's generators.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct BitPlan {
-    /// Per generator node: its program (empty: none).
-    ops: Vec<Vec<BitOp>>,
-    /// Per relation: each site's neighbour list is in increasing order, so
-    /// a step's targets come in list order from the lowest bit up.
-    sorted: [bool; 4],
-    /// Per hop op: each origin's non-empty radials, in
-    /// [`crate::board::Board::dirs`] order, and where each origin's part
-    /// starts (`n + 1` entries).
-    hops: Vec<(Vec<Ray>, Vec<u16>)>,
+    /// Per generator node: its program (no ops: none).
+    progs: Vec<BitProg>,
+    /// Bit `p`: player `p` (0: neutral) owns exactly one kind of piece, so
+    /// every board site its set of occupied sites holds has that kind on
+    /// top.
+    one_kind: u8,
 }
 
 impl BitPlan {
     /// The program of node `g`, if it has one.
     #[inline]
-    fn ops(&self, g: u32) -> Option<&[BitOp]> {
-        self.ops
-            .get(g as usize)
-            .filter(|o| !o.is_empty())
-            .map(|o| &o[..])
+    fn prog(&self, g: u32) -> Option<&BitProg> {
+        self.progs.get(g as usize).filter(|p| !p.ops.is_empty())
     }
 
     /// Whether node `g` has a bit-set program.
     #[inline]
     pub(crate) fn has(&self, g: u32) -> bool {
-        self.ops(g).is_some()
+        self.prog(g).is_some()
     }
 }
 
@@ -142,12 +162,18 @@ impl Game {
     ) -> BitPlan {
         let mut plan = BitPlan::default();
         let n = self.board.len();
-        if n == 0 || n > 64 {
+        if n == 0 || n > 64 || self.small_adj.len() != 4 * n {
             return plan;
         }
         let owners = &self.owners;
+        for o in 0..=MAX_PLAYERS {
+            if owners.iter().skip(1).filter(|&&w| w as usize == o).count() == 1 {
+                plan.one_kind |= 1 << o;
+            }
+        }
+        let mut sorted = [false; 4];
         for rel in Relation::ALL {
-            plan.sorted[rel as usize] =
+            sorted[rel as usize] =
                 (0..n as Site).all(|s| self.board.neighbours(s, rel).is_sorted_by(|a, b| a < b));
         }
         // per relation: every radial runs up or down the site numbers
@@ -164,71 +190,98 @@ impl Game {
             })
         };
         for g in 0..n_gens as u32 {
-            let bit_ops: Option<Vec<BitOp>> = ops(g).filter(|o| o.len() <= MAX_OPS).and_then(|o| {
-                o.iter()
-                    .map(|op| match *op {
-                        PieceOp::Step { rel, to, stack, id } => Some(BitOp::Step {
-                            rel,
-                            to: OwnerTest::of(to, owners)?,
-                            stack,
-                            id,
-                        }),
-                        PieceOp::Hop {
-                            rel,
-                            min,
-                            max,
-                            over,
-                            land,
-                            stack,
-                            id,
-                        } if monotone(rel) => Some(BitOp::Hop {
-                            over: OwnerTest::of(over, owners)?,
-                            land: OwnerTest::of(land, owners)?,
-                            stack,
-                            id,
-                            rays: {
-                                plan.hops.push(self.hop_rays(rel, min, max));
-                                (plan.hops.len() - 1) as u16
-                            },
-                        }),
-                        _ => None,
-                    })
-                    .collect()
-            });
-            plan.ops.push(bit_ops.unwrap_or_default());
+            let prog = ops(g)
+                .filter(|o| o.len() <= MAX_OPS)
+                .and_then(|o| self.bit_prog(o, &sorted, &monotone));
+            plan.progs.push(prog.unwrap_or_default());
         }
         plan
     }
 
-    /// The ray table of a hop over `rel` of range `min..max`.
-    fn hop_rays(&self, rel: Relation, min: i32, max: i32) -> (Vec<Ray>, Vec<u16>) {
-        let (mut rays, mut at) = (Vec::new(), vec![0u16]);
+    /// The bit-set program of piece program `ops`, if every test keeps
+    /// whole owners and every hop's radials are monotone.
+    fn bit_prog(
+        &self,
+        ops: &[PieceOp],
+        sorted: &[bool; 4],
+        monotone: &impl Fn(Relation) -> bool,
+    ) -> Option<BitProg> {
+        let n = self.board.len();
+        let owners = &self.owners;
+        let mut prog = BitProg {
+            at: vec![OpAt::default(); n * ops.len()],
+            ..BitProg::default()
+        };
+        for (i, op) in ops.iter().enumerate() {
+            match *op {
+                PieceOp::Step { rel, to, stack, id } => {
+                    prog.ops.push(BitOp::Step {
+                        rel,
+                        to: OwnerTest::of(to, owners)?,
+                        stack,
+                        sorted: sorted[rel as usize],
+                        id,
+                    });
+                    for f in 0..n {
+                        prog.at[f * ops.len() + i] = OpAt {
+                            mask: self.small_adj[rel as usize * n + f],
+                            word: self.small_nbrs[rel as usize * n + f],
+                        };
+                    }
+                }
+                PieceOp::Hop {
+                    rel,
+                    min,
+                    max,
+                    over,
+                    land,
+                    stack,
+                    id,
+                } if monotone(rel) => {
+                    prog.ops.push(BitOp::Hop {
+                        over: OwnerTest::of(over, owners)?,
+                        land: OwnerTest::of(land, owners)?,
+                        stack,
+                        id,
+                    });
+                    for f in 0..n {
+                        let start = prog.rays.len() as u64;
+                        self.hop_rays(f as Site, rel, min, max, &mut prog.rays);
+                        prog.at[f * ops.len() + i] = OpAt {
+                            mask: start,
+                            word: prog.rays.len() as u64,
+                        };
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(prog)
+    }
+
+    /// The rays of a hop over `rel` of range `min..max` from `f`, onto
+    /// `rays`.
+    fn hop_rays(&self, f: Site, rel: Relation, min: i32, max: i32, rays: &mut Vec<Ray>) {
         let bits = |r: &[Site]| r.iter().fold(0u64, |m, &t| m | 1u64 << t);
         let lim = max.max(0) as usize;
-        for f in 0..self.board.len() as Site {
-            // a run is at most MAX long: below MIN, no hop at all
-            let dirs = if lim < min.max(0) as usize {
-                &[][..]
-            } else {
-                self.board.dirs(f, rel)
-            };
-            for &d in dirs {
-                let radial = self.board.radial(f, d);
-                let Some(&first) = radial.first() else {
-                    continue;
-                };
-                rays.push(Ray {
-                    reach: bits(&radial[..radial.len().min(lim + 1)]),
-                    near: bits(&radial[..radial.len().min(min.max(0) as usize)]),
-                    cap: radial.get(lim).copied().unwrap_or(Site::MAX),
-                    first,
-                    up: first > f,
-                    dir: d as u8,
-                });
-            }
-            at.push(rays.len() as u16);
+        // a run is at most MAX long: below MIN, no hop at all
+        if lim < min.max(0) as usize {
+            return;
         }
-        (rays, at)
+        for &d in self.board.dirs(f, rel) {
+            let radial = self.board.radial(f, d);
+            let Some(&first) = radial.first() else {
+                continue;
+            };
+            rays.push(Ray {
+                reach: bits(&radial[..radial.len().min(lim + 1)]),
+                near: bits(&radial[..radial.len().min(min.max(0) as usize)]),
+                cap: radial.get(lim).map_or(255, |&t| t as u8),
+                first: first as u8,
+                up: first > f,
+                dir: d as u8,
+            });
+        }
     }
 
     /// The moves of node `g`'s bit-set program (see [`BitPlan::has`]) for
@@ -245,12 +298,60 @@ impl Game {
         out: &mut Vec<Move>,
     ) {
         let bp = &self.plan.bits;
-        let Some(ops) = bp.ops(g) else {
+        let Some(prog) = bp.prog(g) else {
             return;
         };
+        let owner = self.owner(comp) as usize;
+        // with one kind per owner, the owner's sites are the pieces
+        let check = bp.one_kind >> (owner & 7) & 1 == 0;
+        if !check {
+            pieces &= st.occ.get(owner).copied().unwrap_or(0);
+        }
         let n = self.board.len();
         let occupied = st.occ.iter().fold(0u64, |m, &o| m | o);
         let empty = !occupied & (u64::MAX >> (64 - n));
+        if let [
+            BitOp::Step {
+                rel,
+                to,
+                stack: s_stack,
+                sorted,
+                id: s_id,
+            },
+            BitOp::Hop {
+                over,
+                land,
+                stack: h_stack,
+                id: h_id,
+            },
+        ] = prog.ops[..]
+        {
+            // a step then a hop: the loop without the op dispatch
+            let a = to.sites(st, empty);
+            let (over, land) = (over.sites(st, empty), land.sites(st, empty));
+            let ms = Move::carry(0, 0, comp, s_stack, s_id);
+            let mh = Move::hop(0, 0, comp, 0, 1, h_stack, h_id, site);
+            while pieces != 0 {
+                let f = pieces.trailing_zeros() as Site;
+                pieces &= pieces - 1;
+                if check && st.what[f as usize] != comp {
+                    continue;
+                }
+                let Some([s, h]) = prog.at.get(2 * f as usize..2 * f as usize + 2) else {
+                    continue;
+                };
+                let to = s.mask & a;
+                if to != 0 {
+                    self.emit_steps(Move { from: f, ..ms }, to, sorted, s.word, rel, out);
+                }
+                if let Some(rays) = prog.rays.get(h.mask as usize..h.word as usize) {
+                    emit_hops(Move { from: f, ..mh }, rays, over, land, out);
+                }
+            }
+            return;
+        }
+        let ops = &prog.ops[..prog.ops.len().min(MAX_OPS)];
+        let k = ops.len();
         // per op, the sites passing its tests in this position
         let mut pass = [(0u64, 0u64); MAX_OPS];
         for (p, op) in pass.iter_mut().zip(ops) {
@@ -262,65 +363,109 @@ impl Game {
         while pieces != 0 {
             let f = pieces.trailing_zeros() as Site;
             pieces &= pieces - 1;
-            if st.what[f as usize] != comp {
+            if check && st.what[f as usize] != comp {
                 continue;
             }
-            for (op, &(a, b)) in ops.iter().zip(&pass) {
+            let Some(at) = prog.at.get(f as usize * k..f as usize * k + k) else {
+                continue;
+            };
+            for ((op, &(a, b)), rec) in ops.iter().zip(&pass).zip(at) {
                 match *op {
-                    BitOp::Step { rel, stack, id, .. } => {
-                        let adj = self.small_adj[rel as usize * n + f as usize];
-                        let mut to = adj & a;
-                        let m = Move::carry(f, 0, comp, stack, id);
-                        if bp.sorted[rel as usize] || to & to.wrapping_sub(1) == 0 {
-                            while to != 0 {
-                                out.push(Move {
-                                    to: to.trailing_zeros(),
-                                    ..m
-                                });
-                                to &= to - 1;
-                            }
-                        } else {
-                            for &t in self.board.neighbours(f, rel) {
-                                if to >> t & 1 != 0 {
-                                    out.push(Move { to: t, ..m });
-                                }
-                            }
+                    BitOp::Step {
+                        rel,
+                        stack,
+                        sorted,
+                        id,
+                        ..
+                    } => {
+                        let to = rec.mask & a;
+                        if to != 0 {
+                            let m = Move::carry(f, 0, comp, stack, id);
+                            self.emit_steps(m, to, sorted, rec.word, rel, out);
                         }
                     }
-                    BitOp::Hop {
-                        stack, id, rays, ..
-                    } => {
-                        let (rays, at) = &bp.hops[rays as usize];
-                        let rays = &rays[at[f as usize] as usize..at[f as usize + 1] as usize];
-                        for ray in rays {
-                            // the first site failing OVER among the first
-                            // MAX + 1: where the run ends
-                            let fail = ray.reach & !a;
-                            let t = if fail == 0 {
-                                // a run MAX long (or to the edge: no site
-                                // after it)
-                                ray.cap
-                            } else if fail & ray.near != 0 {
-                                // a run shorter than MIN
-                                continue;
-                            } else if ray.up {
-                                fail.trailing_zeros()
-                            } else {
-                                63 - fail.leading_zeros()
-                            };
-                            if t >= 64 || b >> t & 1 == 0 {
-                                continue;
-                            }
-                            let m = Move::hop(f, t, comp, ray.dir, 1, stack, id, site);
-                            out.push(if t == ray.first {
-                                Move { dir: 255, ..m }
-                            } else {
-                                m
-                            });
+                    BitOp::Hop { stack, id, .. } => {
+                        if let Some(rays) = prog.rays.get(rec.mask as usize..rec.word as usize) {
+                            let m = Move::hop(f, 0, comp, 0, 1, stack, id, site);
+                            emit_hops(m, rays, a, b, out);
                         }
                     }
                 }
             }
         }
+    }
+
+    /// A step's moves `m` (its origin set) to the sites `to` (not empty),
+    /// in the order of the origin's neighbour list under `rel`: from the
+    /// lowest bit up when the lists are `sorted` or there is one site, else
+    /// from the list's `packed` bytes (site + 1 each, from the low end; 0:
+    /// read the list).
+    #[inline(always)]
+    fn emit_steps(
+        &self,
+        m: Move,
+        mut to: u64,
+        sorted: bool,
+        packed: u64,
+        rel: Relation,
+        out: &mut Vec<Move>,
+    ) {
+        if sorted || to & (to - 1) == 0 {
+            while to != 0 {
+                out.push(Move {
+                    to: to.trailing_zeros(),
+                    ..m
+                });
+                to &= to - 1;
+            }
+        } else if packed != 0 {
+            // until every target is out
+            let mut packed = packed;
+            while to != 0 {
+                let t = (packed & 0xff) as Site - 1;
+                packed >>= 8;
+                if to >> (t & 63) & 1 != 0 {
+                    out.push(Move { to: t, ..m });
+                    to &= !(1u64 << (t & 63));
+                }
+            }
+        } else {
+            for &t in self.board.neighbours(m.from, rel) {
+                if to >> t & 1 != 0 {
+                    out.push(Move { to: t, ..m });
+                }
+            }
+        }
+    }
+}
+
+/// A hop's moves `m` (its origin set) along `rays`: each lands on the first
+/// site of its ray outside `over` within its reach, when that site is in
+/// `land` and the run is long enough.
+#[inline(always)]
+fn emit_hops(m: Move, rays: &[Ray], over: u64, land: u64, out: &mut Vec<Move>) {
+    for ray in rays {
+        // the first site failing OVER among the first MAX + 1: where the
+        // run ends
+        let fail = ray.reach & !over;
+        let t = if fail == 0 {
+            // a run MAX long (or to the edge: no site after it)
+            ray.cap as u32
+        } else if fail & ray.near != 0 {
+            // a run shorter than MIN
+            continue;
+        } else if ray.up {
+            fail.trailing_zeros()
+        } else {
+            63 - fail.leading_zeros()
+        };
+        if t >= 64 || land >> t & 1 == 0 {
+            continue;
+        }
+        out.push(Move {
+            to: t,
+            dir: if t == ray.first as u32 { 255 } else { ray.dir },
+            ..m
+        });
     }
 }
