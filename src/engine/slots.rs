@@ -169,6 +169,44 @@ impl OriginTests {
     }
 }
 
+/// The height tests on `(to)` of an [`OriginTests`] whose sums read
+/// `(to)` and `(from)` only, and no other test but those on the top piece
+/// at `(to)`: within one position the candidates passing them depend on
+/// the origin's height alone, so each height's mask is made once, on first
+/// use, from the position's [`HeightMasks`] (what
+/// [`Game::origin_sites`] makes per origin).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ByFromHeight {
+    masks: [u64; MAX_HEIGHT + 1],
+    /// Bit `h`: `masks[h]` is made.
+    made: u32,
+}
+
+impl ByFromHeight {
+    /// Whether `o` has that form.
+    pub(crate) fn fits(o: &OriginTests) -> bool {
+        !o.per_origin && o.nsizes > 0 && o.sizes[..o.nsizes].iter().all(|s| s.1.is_none())
+    }
+
+    /// The candidates passing `o`'s height tests from an origin `hf` high
+    /// (`None` past [`MAX_HEIGHT`]: the caller asks per origin).
+    #[inline(always)]
+    pub(crate) fn mask(&mut self, o: &OriginTests, h: &HeightMasks, hf: usize) -> Option<u64> {
+        if hf > MAX_HEIGHT {
+            return None;
+        }
+        if self.made >> hf & 1 == 0 {
+            let mut m = !0u64;
+            for &(fm, _, tos, op, k) in &o.sizes[..o.nsizes] {
+                m &= h.passing(fm.wrapping_mul(hf as i32), tos, op, k);
+            }
+            self.masks[hf] = m;
+            self.made |= 1 << hf;
+        }
+        Some(self.masks[hf])
+    }
+}
+
 impl Game {
     /// The sites of `near` (board sites that may hold `(to)`, all among
     /// the candidates of `heights`) where every test of `tests` (split as

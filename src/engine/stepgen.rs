@@ -26,7 +26,7 @@
 use super::eval::{Ctx, cmp};
 use super::ir::*;
 use super::sitetest::SiteTest;
-use super::slots::{HeightMasks, OriginTests};
+use super::slots::{ByFromHeight, HeightMasks, OriginTests};
 use super::{Game, Move, State, Workspace};
 use crate::board::{NONE, Relation, Site};
 
@@ -251,6 +251,9 @@ impl Game {
         let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
         let nbrs = &self.small_nbrs[rel as usize * n..(rel as usize + 1) * n];
         let exact = self.plan.masks_exact(rel);
+        // the height tests read `(from)`'s height only: a mask per height
+        let mut by_from = ByFromHeight::default();
+        let by_height = heights.as_ref().filter(|_| ByFromHeight::fits(&ot));
         while bits != 0 {
             let f = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -258,11 +261,17 @@ impl Game {
             if near == 0 || st.what[f] != c {
                 continue;
             }
-            let cf = Ctx {
-                from: f as Site,
-                ..ctx
+            let per_height = by_height.and_then(|h| by_from.mask(&ot, h, st.count[f] as usize));
+            let to = match per_height {
+                Some(m) => near & m,
+                None => {
+                    let cf = Ctx {
+                        from: f as Site,
+                        ..ctx
+                    };
+                    self.origin_sites((tests, &ot), heights.as_ref(), near, st, cf)
+                }
             };
-            let to = self.origin_sites((tests, &ot), heights.as_ref(), near, st, cf);
             if to == 0 || !keep(f as Site) {
                 continue;
             }
