@@ -82,3 +82,47 @@ fn flat_play_rules_agree_with_the_generic_path() {
         }
     }
 }
+
+/// Placements from the hand as leaves of a flat program (each site of the
+/// destination region in order, as one word when it has that form, else
+/// through the general walk): the mover's hand or the next player's, onto
+/// empty sites, sites next to the pieces, enemy pieces (replaced) or the
+/// outer sites, with hands that run out, on boards with and without
+/// one-word sets, with and without stacks.
+#[test]
+fn placements_from_the_hand_agree_with_the_generic_path() {
+    let plays = [
+        r#"(or { (move (from (handSite Mover)) (to (sites Empty))) (forEach Piece) (move Pass) })"#,
+        r#"(or {
+            (move (from (handSite Mover)) (to (sites Around (sites Occupied by:All container:"Board") Empty)))
+            (move (from (handSite Next)) (to (sites Occupied by:Enemy container:"Board")))
+            (move Pass)
+        })"#,
+        r#"(or (move (from (handSite Mover)) (to (sites Outer))) (move Pass))"#,
+        r#"(priority (move (from (handSite Mover)) (to (difference (sites Empty) (sites Outer)))) (move Pass))"#,
+    ];
+    for board in ["(hex 3)", "(square 9)"] {
+        for stack in ["False", "True"] {
+            for play in plays {
+                let text = format!(
+                    r#"(game "Hands" (players 2)
+                        (equipment {{
+                            (board {board})
+                            (hand Each)
+                            (piece "Disc" Each (move Step (to if:(is Empty (to))) stack:{stack}))
+                        }})
+                        (rules
+                            (start {{ (place "Disc" "Hand" count:7) (place "Disc1" (sites {{0}})) }})
+                            (play {play})
+                            (end (if (>= (count Moves) 40) (result Mover Draw)))
+                        )
+                    )"#
+                );
+                let g = ludeme::load_str("hands.lud", &text, &Choices::default())
+                    .unwrap_or_else(|e| panic!("{e}"));
+                assert!(g.root_programs() > 0, "{board} {play}");
+                agrees_with_generic(&g, 20, 60, 47);
+            }
+        }
+    }
+}

@@ -41,6 +41,11 @@ enum RootLeaf {
         role: Role,
         stack: bool,
     },
+    /// `(move (from (handSite ROLE)) (to R))` (node `id`) without
+    /// conditions, on a board of at most 64 sites: the hand site's top
+    /// piece to each site of R as one word ([`Game::region_bits`]; when R
+    /// has no such form in a position, `generate`).
+    HandPlace { id: u32, role: Role, stack: bool },
     /// A `forEach Piece` node, through its direct loop.
     ForEachPiece(u32),
     /// A leaf that makes one fixed move (a proposal, a pass).
@@ -140,6 +145,22 @@ impl Game {
                 },
                 _ => RootLeaf::General(id),
             },
+            GenKind::FromTo {
+                from: FromSpec::Region(RegionE::Site(e)),
+                from_if: None,
+                to_if: None,
+                stack,
+                ..
+            } if (1..=64).contains(&n) && matches!(**e, IntE::HandSite(_)) => {
+                let IntE::HandSite(role) = **e else {
+                    unreachable!("checked above")
+                };
+                RootLeaf::HandPlace {
+                    id,
+                    role,
+                    stack: *stack,
+                }
+            }
             GenKind::ForEachPiece(list) if list.len() <= super::fast::MAX_PIECE_GENS => {
                 RootLeaf::ForEachPiece(id)
             }
@@ -214,6 +235,9 @@ impl Game {
                         let add = Move::add(comp, stack, id);
                         self.add_near(st, (rel, filter), (none, some), add, out);
                     }
+                    RootLeaf::HandPlace { id, role, stack } => {
+                        self.hand_place(id, role, stack, st, ws, out);
+                    }
                     RootLeaf::ForEachPiece(id) => {
                         if let GenKind::ForEachPiece(list) = &self.gens[id as usize].kind {
                             self.gen_for_each_piece(list, st, ctx, ws, out);
@@ -228,5 +252,50 @@ impl Game {
             }
         }
         true
+    }
+
+    /// The moves of a [`RootLeaf::HandPlace`] node `id`, as `generate`
+    /// makes them: no origin without hands or off the sites, none from an
+    /// empty hand site, else a placement of its top piece onto each site of
+    /// the region in ascending order (the hand site itself is no board
+    /// site).
+    #[inline]
+    fn hand_place(
+        &self,
+        id: u32,
+        role: Role,
+        stack: bool,
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        let GenKind::FromTo { to, .. } = &self.gens[id as usize].kind else {
+            return;
+        };
+        let Some(bits) = self.region_bits(to, st) else {
+            return self.generate(id, st, Ctx::default(), ws, out);
+        };
+        if self.hand_sites == 0 {
+            return;
+        }
+        let f = self.hand_site(self.role(role, st).max(1));
+        let Some(&comp) = st.what.get(f as usize) else {
+            return;
+        };
+        if comp == 0 {
+            return;
+        }
+        let m = Move {
+            kind: MoveKind::Place,
+            from: f,
+            what: comp,
+            stack,
+            node: id,
+            ..Move::pass()
+        };
+        let own = if (f as usize) < 64 { 1u64 << f } else { 0 };
+        for t in super::bitregion::Bits(bits & !own) {
+            out.push(Move { to: t, ..m });
+        }
     }
 }
