@@ -118,6 +118,46 @@ fn an_end_rule_decided_on_a_carry_agrees_with_the_generic_path() {
     }
 }
 
+/// A phase's only end rule, or none at all: on the lean path the rule's
+/// player is resolved per mover at load (`lean.rs`, `LeanTurn`).
+#[test]
+fn a_phase_only_end_rule_agrees_with_the_generic_path() {
+    for (end, over) in [
+        (
+            "(end (if (<= (count Pieces Next) 1) (result Mover Win)))",
+            1,
+        ),
+        (
+            "(end (if (<= (count Pieces Mover) 1) (result Mover Loss)))",
+            2,
+        ),
+        ("", 0),
+    ] {
+        let g = load(&format!(
+            r#"(game "T" (players 2)
+                (equipment {{ (board (square 4)) (piece "Disc" Each (move Step (to if:(is Empty (to))))) }})
+                (rules
+                    (start {{ (place "Disc1" (sites {{0 5}})) (place "Disc2" (sites {{15}})) }})
+                    phases:{{ (phase "Only" (play (forEach Piece)) {end}) }}
+                )
+            )"#
+        ));
+        agrees_with_generic(&g, 3, 40, 2);
+        let mut st = g.initial_state();
+        let mut plies = 0;
+        while !st.is_over() && plies < 2 {
+            let m = g.legal_moves(&st)[0];
+            g.apply(&mut st, &m);
+            plies += 1;
+        }
+        assert_eq!(
+            (st.is_over(), plies),
+            (over > 0, if over > 0 { over } else { 2 }),
+            "{end}"
+        );
+    }
+}
+
 /// Passes between carries: a carry ends the run of passes (two passes in a
 /// row draw the game), on the lean path as on the general one.
 #[test]

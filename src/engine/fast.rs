@@ -39,6 +39,9 @@ pub struct FastInfo {
     /// Per phase: a bare carry played in it takes the lean apply path
     /// (see `lean.rs`).
     pub(crate) lean_phase: Vec<bool>,
+    /// Per phase and mover (`phase * (MAX_PLAYERS + 1) + mover`) of a lean
+    /// phase: the turn's end decided once at load (see `lean.rs`).
+    pub(crate) lean_turn: Vec<Option<super::lean::LeanTurn>>,
     /// Per generator node: the position hash after its moves is told from
     /// the state before them, their own effect included (see `repeat.rs`).
     pub(crate) own_effect: Vec<bool>,
@@ -244,6 +247,7 @@ impl FastInfo {
                 .map(|p| p.end.iter().map(|r| FastCond::of(&r.cond)).collect())
                 .collect(),
             lean_phase: Vec::new(),
+            lean_turn: Vec::new(),
             end_plan: None,
             phase_end_plan: Vec::new(),
             own_effect: game.compute_own_effect_nodes(),
@@ -313,6 +317,7 @@ impl FastInfo {
         info.phase_end_plan = game.phases.iter().map(|p| plan(&p.end)).collect();
         info.counters = counters;
         info.lean_phase = game.lean_phases(&info);
+        info.lean_turn = game.lean_turns(&info);
         game.make_direct(&mut info);
         game.make_routes(&mut info);
         info

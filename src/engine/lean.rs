@@ -6,15 +6,75 @@
 //! cell by a table (`cells.rs`) and whose consequences are at most
 //! `moveAgain` (then the turn goes on). The same state changes, in the
 //! same order, as the general [`Game::apply_with`].
+//!
+//! What depends only on the phase and the mover is decided at load
+//! ([`LeanTurn`]): the next player, and an only end rule on a piece count
+//! with its player resolved for the mover (at the end check, `Mover` is
+//! the player who just moved, so the rule reads the same counter).
 
 use super::cells::KEEP;
 use super::eval::{Ctx, cmp};
 use super::fast::{FastCond, FastInfo};
-use super::ir::Slot;
-use super::{Game, Move, MoveKind, Outcome, State, Workspace};
+use super::ir::{CmpOp, Role, Slot};
+use super::{Game, MAX_PLAYERS, Move, MoveKind, Outcome, State, Workspace};
 use crate::board::{Dir, Site};
 
+/// What a decision on the lean path of one phase, by one mover, does at
+/// the end of its turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct LeanTurn {
+    /// The player after the mover.
+    next: u8,
+    end: LeanEnd,
+}
+
+/// The end rules of a lean phase for one mover.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum LeanEnd {
+    /// Neither the phase nor the game has end rules.
+    Never,
+    /// The only end rule, `(OP (count Pieces WHO) K)`, with WHO resolved:
+    /// player `p`'s counter; whether it is the phase's rule (else the
+    /// game's).
+    Pieces(u8, CmpOp, i32, bool),
+    /// The end rules as listed.
+    Rules,
+}
+
 impl Game {
+    /// Per phase and mover (`phase * (MAX_PLAYERS + 1) + mover`): the
+    /// [`LeanTurn`] of a lean phase, None for the others.
+    pub(crate) fn lean_turns(&self, fast: &FastInfo) -> Vec<Option<LeanTurn>> {
+        let mut out = Vec::new();
+        for (i, lean) in fast.lean_phase.iter().enumerate() {
+            // the only end rule, when it is the only one and no plan
+            // takes the rules as a whole
+            let only = match (&fast.phase_end_cond[i][..], &fast.end_cond[..]) {
+                _ if fast.phase_end_plan[i].is_some() || fast.end_plan.is_some() => None,
+                ([], []) => Some(None),
+                ([fc], []) => Some(Some((*fc, true))),
+                ([], [fc]) => Some(Some((*fc, false))),
+                _ => None,
+            };
+            for m in 0..=MAX_PLAYERS as u8 {
+                let end = match only {
+                    Some(None) => LeanEnd::Never,
+                    Some(Some((Some(FastCond::PiecesCmp(who, op, k)), phase)))
+                        if who != Role::Prev =>
+                    {
+                        LeanEnd::Pieces(self.role_of(who, m, m), op, k, phase)
+                    }
+                    _ => LeanEnd::Rules,
+                };
+                out.push(lean.then_some(LeanTurn {
+                    next: self.next_player(m),
+                    end,
+                }));
+            }
+        }
+        out
+    }
+
     /// Per phase: whether a bare carry or add played in it can take the
     /// lean path (no `nextPhase` rules; the phase's and the game's end rules
     /// all in a direct form). Built with the fast-path analysis.
@@ -41,34 +101,38 @@ impl Game {
     pub(crate) fn apply_lean(&self, st: &mut State, m: &Move, ws: &mut Workspace) -> bool {
         let mover = st.mover;
         let phase_index = st.phase[mover as usize] as usize;
-        if !self
+        let Some(&Some(turn)) = self
             .fast
-            .lean_phase
-            .get(phase_index)
-            .copied()
-            .unwrap_or(false)
-        {
+            .lean_turn
+            .get(phase_index * (MAX_PLAYERS + 1) + mover as usize)
+        else {
             return false;
-        }
+        };
         if !(self.apply_bare_carry(st, m)
             || self.apply_bare_add(st, m)
             || self.apply_bare_move(st, m))
         {
-            return self.apply_lean_effect_carry(st, m, ws);
+            return self.apply_lean_effect_carry(st, m, ws, turn);
         }
-        self.lean_bookkeeping(st, m, ws, (mover, phase_index), false);
+        self.lean_bookkeeping(st, m, ws, (mover, phase_index), false, turn);
         true
     }
 
     /// [`Game::apply_lean`] of a move with an [`EffectCarry`] form (in a
     /// lean phase); false (nothing done) for any other.
     #[inline(never)]
-    fn apply_lean_effect_carry(&self, st: &mut State, m: &Move, ws: &mut Workspace) -> bool {
+    fn apply_lean_effect_carry(
+        &self,
+        st: &mut State,
+        m: &Move,
+        ws: &mut Workspace,
+        turn: LeanTurn,
+    ) -> bool {
         match self.apply_effect_carry(st, m) {
             Some(again) => {
                 let mover = st.mover;
                 let phase_index = st.phase[mover as usize] as usize;
-                self.lean_bookkeeping(st, m, ws, (mover, phase_index), again);
+                self.lean_bookkeeping(st, m, ws, (mover, phase_index), again, turn);
                 true
             }
             None => false,
@@ -87,6 +151,7 @@ impl Game {
         ws: &mut Workspace,
         (mover, phase_index): (u8, usize),
         again: bool,
+        turn: LeanTurn,
     ) {
         st.move_again = false;
         st.next_override = 0;
@@ -96,11 +161,63 @@ impl Game {
         st.prev_mover = mover;
         st.pass_turns = 0;
         // the end rules: the phase's, then the game's (Mover = who moved)
-        let phase = &self.phases[phase_index];
+        let mut decided = false;
+        match turn.end {
+            LeanEnd::Never => {}
+            LeanEnd::Pieces(p, op, k, phase_rule) => {
+                if cmp(op, st.pieces[p as usize] as i32, k) {
+                    let r = if phase_rule {
+                        &self.phases[phase_index].end[0]
+                    } else {
+                        &self.end[0]
+                    };
+                    st.outcome = Some(self.result_of(&r.result, st, self.move_ctx(m), ws));
+                    decided = true;
+                }
+            }
+            LeanEnd::Rules => decided = self.lean_end_rules(phase_index, st, m, ws),
+        }
+        // the turn goes on: no turn change, the position joins the turn's
+        if again {
+            st.turn_decisions += 1;
+            if !decided && st.decisions >= self.max_decisions {
+                st.outcome = Some(Outcome::draw(self.players));
+            }
+            if self.no_repeat_in_turn {
+                st.turn_hashes.push(self.position_hash(st));
+            }
+            return;
+        }
+        // a carry or an add is no pass: the run of passes is over, so not
+        // all passed
+        if !decided && (st.turns + 1 >= self.max_turns || st.decisions >= self.max_decisions) {
+            st.outcome = Some(Outcome::draw(self.players));
+        }
+        // the next player
+        st.turns += 1;
+        st.turn_decisions = 0;
+        st.mover = turn.next;
+        if self.no_repeat_in_turn {
+            st.turn_hashes.clear();
+            st.turn_hashes.push(self.position_hash(st));
+        }
+    }
+
+    /// The end rules of a lean phase as listed (the phase's, then the
+    /// game's; Mover = who moved): whether one decided the game.
+    #[inline(always)]
+    fn lean_end_rules(
+        &self,
+        phase_index: usize,
+        st: &mut State,
+        m: &Move,
+        ws: &mut Workspace,
+    ) -> bool {
         let mut decided = false;
         if self.fast.phase_end_plan[phase_index].is_some() || self.fast.end_plan.is_some() {
             decided = self.decide_ends_planned(phase_index, st, || self.move_ctx(m), ws);
         } else {
+            let phase = &self.phases[phase_index];
             for (rules, conds) in [
                 (&phase.end, &self.fast.phase_end_cond[phase_index]),
                 (&self.end, &self.fast.end_cond),
@@ -132,30 +249,7 @@ impl Game {
                 }
             }
         }
-        // the turn goes on: no turn change, the position joins the turn's
-        if again {
-            st.turn_decisions += 1;
-            if !decided && st.decisions >= self.max_decisions {
-                st.outcome = Some(Outcome::draw(self.players));
-            }
-            if self.no_repeat_in_turn {
-                st.turn_hashes.push(self.position_hash(st));
-            }
-            return;
-        }
-        // a carry or an add is no pass: the run of passes is over, so not
-        // all passed
-        if !decided && (st.turns + 1 >= self.max_turns || st.decisions >= self.max_decisions) {
-            st.outcome = Some(Outcome::draw(self.players));
-        }
-        // the next player
-        st.turns += 1;
-        st.turn_decisions = 0;
-        st.mover = self.next_player(mover);
-        if self.no_repeat_in_turn {
-            st.turn_hashes.clear();
-            st.turn_hashes.push(self.position_hash(st));
-        }
+        decided
     }
 
     /// Applies the actions of `m` when its node has an [`EffectCarry`]
