@@ -19,16 +19,21 @@ fn load(text: &str) -> Game {
 /// P1 (a list of several entries for P1, one for P2). Each player moves on
 /// to the late phase on her own; the late phase's top `if` reads the
 /// mover's count, and every phase's the previous mover (a line of three
-/// lets the player remove an enemy piece).
-fn routes(board: &str, cross: bool) -> String {
-    let (piece, place) = if cross {
+/// lets the player remove an enemy piece). With `stone`, a kind without
+/// moves for P2 (one entry, but not every piece of P2 is of its kind).
+fn routes(board: &str, cross: bool, stone: bool) -> String {
+    let (mut piece, mut place) = if cross {
         (
-            r#"(piece "Cross" P1 (if (> (count Pieces Mover) 5) (move Step Diagonal (to if:(is Empty (to))))))"#,
-            r#"(place "Cross" (sites {8}))"#,
+            r#"(piece "Cross" P1 (if (> (count Pieces Mover) 5) (move Step Diagonal (to if:(is Empty (to))))))"#.to_string(),
+            r#"(place "Cross" (sites {8}))"#.to_string(),
         )
     } else {
-        ("", "")
+        (String::new(), String::new())
     };
+    if stone {
+        piece += r#"(piece "Stone" P2)"#;
+        place += r#"(place "Stone" (sites {16 22}))"#;
+    }
     format!(
         r#"(game "Routes"
             (players 2)
@@ -89,8 +94,8 @@ fn routes(board: &str, cross: bool) -> String {
 fn roles_resolved_per_mover_agree_with_the_generic_path() {
     let mut won = 0;
     for board in ["(square 5)", "(square 6)", "(square 9)"] {
-        for cross in [false, true] {
-            let g = load(&routes(board, cross));
+        for (cross, stone) in [(false, false), (true, false), (false, true), (true, true)] {
+            let g = load(&routes(board, cross, stone));
             assert!(g.routes() > 0, "{board}: no routes");
             won += agrees_with_generic(&g, 12, 400, 7);
         }

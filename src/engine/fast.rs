@@ -591,7 +591,7 @@ impl Game {
     /// piece between board sites onto an empty site, without stacks; false
     /// (nothing done) otherwise. Same effect as the generic `take` + `put`
     /// (the piece counters are unchanged: the piece stays on the board).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply_bare_carry(&self, st: &mut State, m: &Move) -> bool {
         if m.kind != MoveKind::Step
             || self.stacking
@@ -804,7 +804,7 @@ impl Game {
         };
         if let Some(&Direct::StepMask(rel, stack)) = self.fast.direct.get(g as usize) {
             let bits = st.occ[st.mover as usize];
-            return self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
+            return self.step_pieces_to_empty(st, bits, (c, false), (rel, stack), g, out);
         }
         self.piece_kind_rest(c, g, st, ctx, ws, out)
     }
@@ -832,7 +832,7 @@ impl Game {
         if let Some((rel, stack)) = step
             && matches!(self.fast.direct.get(g as usize), Some(Direct::StepMask(..)))
         {
-            return self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
+            return self.step_pieces_to_empty(st, bits, (c, false), (rel, stack), g, out);
         }
         if let Some(rel) = self.plan.step_slots(g)
             && let GenKind::Step {
@@ -862,13 +862,16 @@ impl Game {
     /// board sites `bits`, in site order (boards of at most 64 sites whose
     /// neighbour lists under `rel` have no repeats). A piece's empty
     /// neighbours are one mask: none, no moves; one, its move; several,
-    /// the moves in neighbour-list order, as the generic step.
+    /// the moves in neighbour-list order, as the generic step. `only`:
+    /// every site of `bits` holds `c` (its owner has no other component),
+    /// so the sites' components are not read.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn step_pieces_to_empty(
         &self,
         st: &State,
         mut bits: u64,
-        c: u8,
+        (c, only): (u8, bool),
         (rel, stack): (Relation, bool),
         g: u32,
         out: &mut Vec<Move>,
@@ -880,7 +883,7 @@ impl Game {
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if st.what[s] != c {
+            if !only && st.what[s] != c {
                 continue;
             }
             let to = adj[s] & !occupied;

@@ -10,7 +10,9 @@
 //! [`Route`]s: its conditions with their roles resolved for that mover, its
 //! leaves with their component and generator in place. A decision reads
 //! its (phase, mover) root and follows it, evaluating only the conditions
-//! that depend on the position.
+//! that depend on the position. A step leaf knows whether its component
+//! is the only one its owner has: then every site of the owner's set holds
+//! it, and the loop reads no site's component.
 //!
 //! Exact: a route makes the same choices as the walk it replaces (the
 //! `Direct` walk of the play rule's top, then of the mover's entry): a
@@ -49,9 +51,9 @@ pub(crate) enum Route {
     /// A condition: the route when it holds, the route when not.
     If(MoverCond, u32, u32),
     /// A `step_to_empty` entry with its neighbour masks (a
-    /// [`Direct::StepMask`] leaf): component, generator, relation, whole
-    /// stacks.
-    Steps(u8, u32, Relation, bool),
+    /// [`Direct::StepMask`] leaf): component and whether it is the only
+    /// one its owner has, generator, relation, whole stacks.
+    Steps((u8, bool), u32, Relation, bool),
     /// The mover's one entry (component, generator) past its direct `if`s.
     Kind(u8, u32),
     /// A node with a flat program (`rootgen`).
@@ -123,7 +125,12 @@ impl Game {
                 };
                 return self.route_if(info, (fc, a, b), m, rs, entry);
             }
-            Some(&Direct::StepMask(rel, stack)) => Route::Steps(c, g, rel, stack),
+            Some(&Direct::StepMask(rel, stack)) => {
+                let owner = self.owner(c);
+                let only =
+                    (1..self.comps.len()).all(|k| k == c as usize || self.owner(k as u8) != owner);
+                Route::Steps((c, only), g, rel, stack)
+            }
             _ => Route::Kind(c, g),
         };
         rs.push(r);
