@@ -4,6 +4,14 @@
 //! such as `(if (or (>= (count Pieces P1 "Marker") 6) …) …)` or
 //! `(= 0 (count Pieces Next "Pawn"))` are decided after every decision.
 //!
+//! This is the one home of counter comparisons: a single comparison is a
+//! [`CounterTest`] (a counter against a range, whatever the operator),
+//! which `FastCond::Count` holds in place; a compound condition
+//! (`and`/`or`/`not`, or two counters compared) is a [`CounterCond`] that
+//! `FastCond::Counters` indexes. Exact: each term reads the counter the
+//! general `eval_int` reads (same role resolution), and each range is the
+//! set of values the comparison accepts.
+//!
 //! A list of end rules whose conditions all have a direct form is also
 //! planned as a whole ([`EndStep`]): `(if C {(if A R1) (if B R2)} R3)`
 //! flattens into rules `(and C A)`, `(and C B)` and `C`, and the plan
@@ -41,51 +49,153 @@ pub(crate) fn split_guard(b: &BoolE) -> (&BoolE, Option<BoolE>) {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum CounterCond {
     Const(bool),
-    Cmp(CmpOp, CounterTerm, CounterTerm),
+    Test(CounterTest),
+    /// Two counters compared: `test` of the first less `minus`.
+    Diff(CounterTest, CounterTerm),
     Not(Box<CounterCond>),
     And(Vec<CounterCond>),
     Or(Vec<CounterCond>),
 }
 
+/// One comparison of a counter with a constant: the counter `a` lies in
+/// `lo..=lo + span`, counted with wrap-around (so `lo` past `lo + span` is
+/// a range that wraps). Every comparison operator against a constant is
+/// such a range (`>= K` is `K..=MAX`, `!= K` is `K+1..=K-1` round the end),
+/// so a test is a load, a subtraction and one unsigned compare whatever its
+/// operator; a comparison of two counters
+/// ([`CounterCond::Diff`]) is their difference against 0. Exact: the
+/// counters are non-negative `i32`s, so their difference does not
+/// overflow.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct CounterTest {
+    pub(crate) a: CounterTerm,
+    pub(crate) lo: i32,
+    pub(crate) span: u32,
+}
+
 /// An integer read from the state's counters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum CounterTerm {
-    Const(i32),
     /// One component's counter: `IntE::CountComps` of a fixed player
     /// owning one of the components named.
     Comp(u8),
-    /// `IntE::CountComps`: per player, the named components as a bit set
-    /// (components numbered below 64) whose counters are summed.
-    Comps(Role, [u64; MAX_PLAYERS + 1]),
-    /// `(count Pieces WHO)` without a region or piece names, WHO one
-    /// player: the per-owner counter.
-    Pieces(Role),
+    /// `IntE::CountComps` where each player owns at most one of the
+    /// components named: entry `i` of [`TermTables::comp_of`], per player
+    /// that component (0: none, count 0).
+    /// Entry `i` of [`super::fast::FastInfo::comp_of`].
+    CompOf(Role, u8),
+    /// `IntE::CountComps`: entry `i` of [`TermTables::comp_masks`], per
+    /// player the named components as a bit set (components numbered below
+    /// 64) whose counters are summed.
+    Comps(Role, u8),
+    /// `(count Pieces WHO)` without a region or piece names, WHO any role
+    /// but All: the per-owner counter of the player WHO names, as
+    /// `eval_int` reads it (the role resolved at load as far as it can be:
+    /// a fixed player, the mover, the previous mover or the next player).
+    PiecesOf(u8),
+    PiecesMover,
+    PiecesPrev,
+    PiecesNext,
+    /// `(count Pieces WHO in:(sites Board))`: the per-owner counters less
+    /// what the hands hold.
+    BoardPieces(Role),
     /// `(count Moves)`
     Moves,
     /// `(count Turns)`
     Turns,
 }
 
+/// The tables the counter terms index (at most 256 entries each).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TermTables {
+    /// Per player, the one component of [`CounterTerm::CompOf`] (0: none).
+    pub(crate) comp_of: Vec<[u8; MAX_PLAYERS + 1]>,
+    /// Per player, the components of [`CounterTerm::Comps`] as a bit set.
+    pub(crate) comp_masks: Vec<[u64; MAX_PLAYERS + 1]>,
+}
+
+/// An operand of a comparison: a constant or a counter.
+enum Operand {
+    K(i32),
+    T(CounterTerm),
+}
+
+/// The range of `v OP k`: `lo..=hi` round the end of `i32` (from `lo` up
+/// to `hi`, wrapping past `MAX` to `MIN`), or None when `v OP k` never
+/// holds.
+fn range(op: CmpOp, k: i32) -> Option<(i32, i32)> {
+    Some(match op {
+        CmpOp::Eq => (k, k),
+        // every value but k: from k + 1 round to k - 1
+        CmpOp::Ne => (k.wrapping_add(1), k.wrapping_sub(1)),
+        CmpOp::Le => (i32::MIN, k),
+        CmpOp::Ge => (k, i32::MAX),
+        CmpOp::Lt if k == i32::MIN => return None,
+        CmpOp::Lt => (i32::MIN, k - 1),
+        CmpOp::Gt if k == i32::MAX => return None,
+        CmpOp::Gt => (k + 1, i32::MAX),
+    })
+}
+
+impl CounterTest {
+    /// Whether the test holds for counter value `v`: `v` in `lo..=lo +
+    /// span` (round the end) as one unsigned comparison.
+    #[inline(always)]
+    pub(crate) fn accepts(&self, v: i32) -> bool {
+        v.wrapping_sub(self.lo) as u32 <= self.span
+    }
+
+    /// `a OP b` with at least one counter.
+    fn of(op: CmpOp, a: &IntE, b: &IntE, tables: &mut TermTables) -> Option<CounterCond> {
+        let test = |a, (lo, hi): (i32, i32)| {
+            let span = hi.wrapping_sub(lo) as u32;
+            CounterTest { a, lo, span }
+        };
+        Some(match (Operand::of(a, tables)?, Operand::of(b, tables)?) {
+            (Operand::K(x), Operand::K(y)) => CounterCond::Const(cmp(op, x, y)),
+            (Operand::T(t), Operand::K(k)) => match range(op, k) {
+                Some(r) => CounterCond::Test(test(t, r)),
+                None => CounterCond::Const(false),
+            },
+            (Operand::K(k), Operand::T(t)) => match range(op.swapped(), k) {
+                Some(r) => CounterCond::Test(test(t, r)),
+                None => CounterCond::Const(false),
+            },
+            (Operand::T(t), Operand::T(u)) => match range(op, 0) {
+                Some(r) => CounterCond::Diff(test(t, r), u),
+                None => CounterCond::Const(false),
+            },
+        })
+    }
+}
+
 impl CounterCond {
-    /// The counter form of `b`, when every part of it reads only counters.
-    pub(crate) fn of(b: &BoolE) -> Option<CounterCond> {
+    /// The counter form of `b`, when every part of it reads only counters;
+    /// the piece-name masks it needs are pushed onto `masks`.
+    pub(crate) fn of(b: &BoolE, tables: &mut TermTables) -> Option<CounterCond> {
         Some(match b {
             BoolE::Const(v) => CounterCond::Const(*v),
-            BoolE::Cmp(op, a, c) => CounterCond::Cmp(*op, CounterTerm::of(a)?, CounterTerm::of(c)?),
-            BoolE::Not(a) => CounterCond::Not(Box::new(CounterCond::of(a)?)),
-            BoolE::And(v) => {
-                CounterCond::And(v.iter().map(CounterCond::of).collect::<Option<_>>()?)
-            }
-            BoolE::Or(v) => CounterCond::Or(v.iter().map(CounterCond::of).collect::<Option<_>>()?),
+            BoolE::Cmp(op, a, c) => CounterTest::of(*op, a, c, tables)?,
+            BoolE::Not(a) => CounterCond::Not(Box::new(CounterCond::of(a, tables)?)),
+            BoolE::And(v) => CounterCond::And(
+                v.iter()
+                    .map(|x| CounterCond::of(x, tables))
+                    .collect::<Option<_>>()?,
+            ),
+            BoolE::Or(v) => CounterCond::Or(
+                v.iter()
+                    .map(|x| CounterCond::of(x, tables))
+                    .collect::<Option<_>>()?,
+            ),
             _ => return None,
         })
     }
 }
 
-impl CounterTerm {
-    fn of(e: &IntE) -> Option<CounterTerm> {
-        Some(match e {
-            IntE::Const(k) => CounterTerm::Const(*k),
+impl Operand {
+    fn of(e: &IntE, tables: &mut TermTables) -> Option<Operand> {
+        Some(Operand::T(match e {
+            IntE::Const(k) => return Some(Operand::K(*k)),
             IntE::CountComps { who, by_player } => {
                 let mut masks = [0u64; MAX_PLAYERS + 1];
                 for (p, cs) in by_player.iter().enumerate() {
@@ -102,20 +212,38 @@ impl CounterTerm {
                     {
                         CounterTerm::Comp(masks[p as usize].trailing_zeros() as u8)
                     }
-                    _ => CounterTerm::Comps(*who, masks),
+                    // at most one component per player: one load
+                    _ if masks.iter().all(|m| m.count_ones() <= 1 && m & 1 == 0) => {
+                        tables
+                            .comp_of
+                            .push(masks.map(|m| if m == 0 { 0 } else { m.trailing_zeros() as u8 }));
+                        CounterTerm::CompOf(*who, u8::try_from(tables.comp_of.len() - 1).ok()?)
+                    }
+                    _ => {
+                        tables.comp_masks.push(masks);
+                        CounterTerm::Comps(*who, u8::try_from(tables.comp_masks.len() - 1).ok()?)
+                    }
                 }
             }
-            // as `eval_int`: one player's counter (All and Enemy sum or
-            // filter several owners, and stay general)
+            // as `eval_int`: one player's counter (All sums several owners,
+            // and stays general)
             IntE::CountPieces {
-                who: who @ (Role::Player(_) | Role::Mover | Role::Next | Role::Prev),
+                who,
                 region: None,
                 comps: None,
-            } => CounterTerm::Pieces(*who),
+            } => match who {
+                Role::Player(p) => CounterTerm::PiecesOf(*p),
+                Role::Mover => CounterTerm::PiecesMover,
+                Role::Prev => CounterTerm::PiecesPrev,
+                // as `Game::role_of`: Enemy, as one player, is the next
+                Role::Next | Role::Enemy => CounterTerm::PiecesNext,
+                Role::All => return None,
+            },
+            IntE::CountPiecesOnBoard(who) => CounterTerm::BoardPieces(*who),
             IntE::CountMoves => CounterTerm::Moves,
             IntE::CountTurns => CounterTerm::Turns,
             _ => return None,
-        })
+        }))
     }
 }
 
@@ -198,17 +326,19 @@ impl Game {
         false
     }
 
-    /// The value of a counter condition in `st`. The comparisons under a
+    /// The value of a counter condition in `st`. The tests under a
     /// conjunction or disjunction are decided in place (no call each).
+    #[inline(never)]
     pub(crate) fn counter_cond(&self, c: &CounterCond, st: &State) -> bool {
         match c {
             CounterCond::Const(v) => *v,
-            CounterCond::Cmp(op, a, b) => self.counter_cmp(*op, a, b, st),
+            CounterCond::Test(t) => self.in_range(t, self.counter_value(&t.a, st)),
+            CounterCond::Diff(t, b) => self.counter_diff(t, b, st),
             CounterCond::Not(a) => !self.counter_cond(a, st),
             CounterCond::And(v) => {
                 for x in v {
                     let holds = match x {
-                        CounterCond::Cmp(op, a, b) => self.counter_cmp(*op, a, b, st),
+                        CounterCond::Test(t) => self.in_range(t, self.counter_value(&t.a, st)),
                         x => self.counter_cond(x, st),
                     };
                     if !holds {
@@ -220,7 +350,7 @@ impl Game {
             CounterCond::Or(v) => {
                 for x in v {
                     let holds = match x {
-                        CounterCond::Cmp(op, a, b) => self.counter_cmp(*op, a, b, st),
+                        CounterCond::Test(t) => self.in_range(t, self.counter_value(&t.a, st)),
                         x => self.counter_cond(x, st),
                     };
                     if holds {
@@ -232,18 +362,89 @@ impl Game {
         }
     }
 
+    /// The value of one counter test in `st`.
     #[inline(always)]
-    fn counter_cmp(&self, op: CmpOp, a: &CounterTerm, b: &CounterTerm, st: &State) -> bool {
-        cmp(op, self.counter_term(a, st), self.counter_term(b, st))
+    pub(crate) fn counter_test(&self, t: &CounterTest, st: &State) -> bool {
+        self.in_range(t, self.counter_term(&t.a, st))
     }
 
+    /// Test `t` of counter `a` less counter `b`.
+    #[inline(always)]
+    fn counter_diff(&self, t: &CounterTest, b: &CounterTerm, st: &State) -> bool {
+        let v = self
+            .counter_term(&t.a, st)
+            .wrapping_sub(self.counter_term(b, st));
+        self.in_range(t, v)
+    }
+
+    /// [`CounterTest::accepts`].
+    #[inline(always)]
+    fn in_range(&self, t: &CounterTest, v: i32) -> bool {
+        t.accepts(v)
+    }
+
+    /// [`Game::role`] in place (a counter's player).
+    #[inline(always)]
+    fn term_player(&self, who: Role, st: &State) -> usize {
+        (match who {
+            Role::Player(p) => p,
+            Role::Mover => st.mover,
+            Role::Prev => st.prev_mover,
+            Role::Next | Role::All | Role::Enemy => self.next_player(st.mover),
+        }) as usize
+    }
+
+    /// A counter's value: the per-owner and decision counters in place,
+    /// the others by [`Game::counter_other`] (kept out of line so the
+    /// tests stay small where they are inlined).
     #[inline(always)]
     fn counter_term(&self, t: &CounterTerm, st: &State) -> i32 {
         match t {
-            CounterTerm::Const(k) => *k,
+            CounterTerm::PiecesMover => st.pieces[st.mover as usize] as i32,
+            CounterTerm::PiecesNext => st.pieces[self.next_player(st.mover) as usize] as i32,
+            CounterTerm::PiecesOf(p) => st.pieces[*p as usize] as i32,
+            CounterTerm::Moves => st.decisions as i32,
+            t => self.counter_other(t, st),
+        }
+    }
+
+    /// The other counters: named pieces, the previous mover's pieces, the
+    /// pieces on the board, the turns.
+    #[inline(never)]
+    fn counter_other(&self, t: &CounterTerm, st: &State) -> i32 {
+        self.counter_value(t, st)
+    }
+
+    /// Any counter's value, the sums out of line (in the compound
+    /// conditions, themselves out of line, every one-load counter is
+    /// read in place).
+    #[inline(always)]
+    fn counter_value(&self, t: &CounterTerm, st: &State) -> i32 {
+        match t {
+            CounterTerm::PiecesMover => st.pieces[st.mover as usize] as i32,
+            CounterTerm::PiecesNext => st.pieces[self.next_player(st.mover) as usize] as i32,
+            CounterTerm::PiecesOf(p) => st.pieces[*p as usize] as i32,
+            CounterTerm::Moves => st.decisions as i32,
+            CounterTerm::PiecesPrev => st.pieces[st.prev_mover as usize] as i32,
+            CounterTerm::Turns => st.turns as i32,
             CounterTerm::Comp(c) => st.comp_count[*c as usize] as i32,
-            CounterTerm::Comps(who, masks) => {
-                let mut m = masks[self.role(*who, st) as usize];
+            CounterTerm::CompOf(who, i) => {
+                match self.fast.terms.comp_of[*i as usize][self.term_player(*who, st)] {
+                    0 => 0,
+                    c => st.comp_count[c as usize] as i32,
+                }
+            }
+            t => self.counter_sum(t, st),
+        }
+    }
+
+    /// The counters that sum several: named pieces of several kinds, the
+    /// pieces on the board.
+    #[inline(never)]
+    fn counter_sum(&self, t: &CounterTerm, st: &State) -> i32 {
+        match t {
+            CounterTerm::Comps(who, i) => {
+                let mut m = self.fast.terms.comp_masks[*i as usize][self.term_player(*who, st)];
                 let mut n = 0i32;
                 while m != 0 {
                     n += st.comp_count[m.trailing_zeros() as usize] as i32;
@@ -251,9 +452,9 @@ impl Game {
                 }
                 n
             }
-            CounterTerm::Pieces(who) => st.pieces[self.role(*who, st) as usize] as i32,
-            CounterTerm::Moves => st.decisions as i32,
-            CounterTerm::Turns => st.turns as i32,
+            CounterTerm::BoardPieces(who) => self.count_pieces_on_board(*who, st),
+            // the others are read in place
+            _ => unreachable!("a one-load counter"),
         }
     }
 }

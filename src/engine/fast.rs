@@ -3,8 +3,8 @@
 //! can be decided once per position instead of once per piece or target.
 
 use super::cells::{CellEffect, EffectCarry};
-use super::counters::{CounterCond, EndStep, split_guard};
-use super::eval::{Ctx, cmp};
+use super::counters::{CounterCond, CounterTest, EndStep, TermTables, split_guard};
+use super::eval::Ctx;
 use super::ir::*;
 use super::{Game, MAX_PLAYERS, Move, MoveKind, NO_GEN, State, Workspace};
 use crate::board::{NONE, Relation, Site};
@@ -58,6 +58,8 @@ pub struct FastInfo {
     pub(crate) cell_effects: Vec<CellEffect>,
     /// The conditions of [`FastCond::Counters`].
     pub(crate) counters: Vec<CounterCond>,
+    /// The tables the counter terms index.
+    pub(crate) terms: TermTables,
     /// The game's end rules planned as a whole, when every condition has a
     /// direct form that reads only the state (see `counters.rs`).
     pub(crate) end_plan: Option<Vec<EndStep>>,
@@ -120,15 +122,10 @@ pub(crate) enum PieceEntry {
 /// walking the rule tree. Same value as the `BoolE` it comes from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum FastCond {
-    /// `(OP (count Pieces WHO) K)` for one player WHO (no region, no piece
-    /// names): the per-owner counter, which counts hand and board pieces as
-    /// `(count Pieces)` does.
-    PiecesCmp(Role, CmpOp, i32),
-    /// `(OP (count Moves) K)`: the decisions played so far.
-    MovesCmp(CmpOp, i32),
-    /// `(OP (count Pieces WHO in:(sites Board)) K)`: the per-owner
-    /// counters less what the hands hold.
-    BoardPiecesCmp(Role, CmpOp, i32),
+    /// One comparison of counters (see `counters.rs`): `(OP (count Pieces
+    /// WHO) K)`, `(OP (count Moves) K)`, `(OP (count Pieces WHO in:(sites
+    /// Board)) K)`, a count of named pieces, or two such counts compared.
+    Count(CounterTest),
     /// `(all Sites (sites Hand WHO) if:(is Empty (site)))`: WHO's hand
     /// sites hold nothing.
     HandEmpty(Role),
@@ -141,21 +138,16 @@ pub(crate) enum FastCond {
     /// `(and (is Proposed P) …)`: false while P is not proposed, else the
     /// whole condition evaluated in full.
     ProposedAnd(u32),
-    /// A condition over counters only (see `counters.rs`): entry `i` of
+    /// A compound condition over counters only (`and`, `or`, `not` of
+    /// counter tests; see `counters.rs`): entry `i` of
     /// [`FastInfo::counters`].
     Counters(u32),
 }
 
 impl FastCond {
+    /// The direct form of `b` that needs no table; the counter forms are
+    /// made by [`FastCond::of_counters`].
     pub(crate) fn of(b: &BoolE) -> Option<FastCond> {
-        let pieces = |e: &IntE| match e {
-            IntE::CountPieces {
-                who,
-                region: None,
-                comps: None,
-            } if *who != Role::All => Some(*who),
-            _ => None,
-        };
         match b {
             BoolE::IsPrevMover => Some(FastCond::PrevMover),
             BoolE::AllPassed => Some(FastCond::AllPassed),
@@ -164,24 +156,30 @@ impl FastCond {
                 Some(BoolE::IsProposed(id)) => Some(FastCond::ProposedAnd(*id)),
                 _ => None,
             },
-            BoolE::Cmp(op, a, c) => {
-                let (op, e, k) = match (&**a, &**c) {
-                    (a, IntE::Const(k)) => (*op, a, *k),
-                    (IntE::Const(k), c) => (op.swapped(), c, *k),
-                    _ => return None,
-                };
-                match e {
-                    IntE::CountMoves => Some(FastCond::MovesCmp(op, k)),
-                    IntE::CountPiecesOnBoard(who) => Some(FastCond::BoardPiecesCmp(*who, op, k)),
-                    _ => Some(FastCond::PiecesCmp(pieces(e)?, op, k)),
-                }
-            }
             BoolE::AllSites(r, c) => match (&**r, &**c) {
                 (RegionE::Hand(who), BoolE::EmptyAt(Slot::Site)) => Some(FastCond::HandEmpty(*who)),
                 _ => None,
             },
             _ => None,
         }
+    }
+}
+
+impl FastCond {
+    /// The counter form of `b` (see `counters.rs`): one test in place, a
+    /// compound condition as an entry pushed onto `counters`.
+    pub(crate) fn of_counters(
+        b: &BoolE,
+        counters: &mut Vec<CounterCond>,
+        tables: &mut TermTables,
+    ) -> Option<FastCond> {
+        Some(match CounterCond::of(b, tables)? {
+            CounterCond::Test(t) => FastCond::Count(t),
+            c => {
+                counters.push(c);
+                FastCond::Counters(counters.len() as u32 - 1)
+            }
+        })
     }
 }
 
@@ -255,6 +253,7 @@ impl FastInfo {
             effect_carry,
             cell_effects,
             counters: Vec::new(),
+            terms: TermTables::default(),
             direct: Vec::new(),
             piece_entries: Vec::new(),
             routes: Vec::new(),
@@ -263,12 +262,10 @@ impl FastInfo {
         // the conditions without a direct form of their own that read only
         // counters
         let mut counters = Vec::new();
+        let mut tables = TermTables::default();
         let mut by_counters = |fc: &mut Option<FastCond>, b: &BoolE| {
-            if fc.is_none()
-                && let Some(c) = CounterCond::of(b)
-            {
-                *fc = Some(FastCond::Counters(counters.len() as u32));
-                counters.push(c);
+            if fc.is_none() {
+                *fc = FastCond::of_counters(b, &mut counters, &mut tables);
             }
         };
         for (fc, n) in info.if_cond.iter_mut().zip(&game.gens) {
@@ -289,10 +286,7 @@ impl FastInfo {
         let mut direct = |b: &BoolE| match FastCond::of(b) {
             Some(FastCond::ProposedAnd(_)) => None,
             Some(fc) => Some(fc),
-            None => CounterCond::of(b).map(|c| {
-                counters.push(c);
-                FastCond::Counters(counters.len() as u32 - 1)
-            }),
+            None => FastCond::of_counters(b, &mut counters, &mut tables),
         };
         let mut plan = |rules: &[EndRule]| {
             let mut steps: Vec<EndStep> = Vec::new();
@@ -316,6 +310,7 @@ impl FastInfo {
         info.end_plan = plan(&game.end);
         info.phase_end_plan = game.phases.iter().map(|p| plan(&p.end)).collect();
         info.counters = counters;
+        info.terms = tables;
         info.lean_phase = game.lean_phases(&info);
         info.lean_turn = game.lean_turns(&info);
         game.make_direct(&mut info);
@@ -357,15 +352,11 @@ impl Game {
         info.piece_entries = entries;
     }
 
-    /// A direct condition of [`Direct::If`]: the move count against a
-    /// constant in place, the rest as [`Game::holds_inline`] decides them.
+    /// A direct condition of [`Direct::If`], as [`Game::holds_inline`]
+    /// decides it (these forms read no rule tree).
     #[inline(always)]
     pub(crate) fn direct_holds(&self, fc: FastCond, st: &State, ws: &mut Workspace) -> bool {
-        match fc {
-            FastCond::MovesCmp(op, k) => cmp(op, st.decisions as i32, k),
-            // these forms read no rule tree
-            _ => self.holds_inline(Some(fc), &BoolE::Const(false), st, Ctx::default(), ws),
-        }
+        self.holds_inline(Some(fc), &BoolE::Const(false), st, Ctx::default(), ws)
     }
 
     /// Whether neither node `id` nor any node enclosing it has a
@@ -499,8 +490,8 @@ impl Game {
         g
     }
 
-    /// [`Game::holds`] with its two cheapest direct forms (the previous
-    /// mover, a piece count against a constant) decided in place.
+    /// [`Game::holds`] with its cheapest direct forms (the previous mover,
+    /// one counter test) decided in place.
     #[inline(always)]
     pub(crate) fn holds_inline(
         &self,
@@ -512,9 +503,7 @@ impl Game {
     ) -> bool {
         match fc {
             Some(FastCond::PrevMover) => st.prev_mover == st.mover,
-            Some(FastCond::PiecesCmp(who, op, k)) => {
-                cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
-            }
+            Some(FastCond::Count(t)) => self.counter_test(&t, st),
             _ => self.holds(fc, b, st, ctx, ws),
         }
     }
@@ -530,13 +519,7 @@ impl Game {
         ws: &mut Workspace,
     ) -> bool {
         match fc {
-            Some(FastCond::PiecesCmp(who, op, k)) => {
-                cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
-            }
-            Some(FastCond::MovesCmp(op, k)) => cmp(op, st.decisions as i32, k),
-            Some(FastCond::BoardPiecesCmp(who, op, k)) => {
-                cmp(op, self.count_pieces_on_board(who, st), k)
-            }
+            Some(FastCond::Count(t)) => self.counter_test(&t, st),
             Some(FastCond::HandEmpty(who)) => self.hand_empty(who, st),
             Some(FastCond::PrevMover) => st.prev_mover == st.mover,
             Some(FastCond::AllPassed) => self.all_passed(st),

@@ -13,9 +13,10 @@
 //! the player who just moved, so the rule reads the same counter).
 
 use super::cells::KEEP;
-use super::eval::{Ctx, cmp};
+use super::counters::{CounterTerm, CounterTest};
+use super::eval::Ctx;
 use super::fast::{FastCond, FastInfo};
-use super::ir::{CmpOp, Role, Slot};
+use super::ir::Slot;
 use super::{Game, MAX_PLAYERS, Move, MoveKind, Outcome, State, Workspace};
 use crate::board::{Dir, Site};
 
@@ -34,9 +35,9 @@ enum LeanEnd {
     /// Neither the phase nor the game has end rules.
     Never,
     /// The only end rule, `(OP (count Pieces WHO) K)`, with WHO resolved:
-    /// player `p`'s counter; whether it is the phase's rule (else the
-    /// game's).
-    Pieces(u8, CmpOp, i32, bool),
+    /// player `p`'s counter against the test's range (its term is not
+    /// read); whether it is the phase's rule (else the game's).
+    Pieces(u8, CounterTest, bool),
     /// The end rules as listed.
     Rules,
 }
@@ -59,11 +60,14 @@ impl Game {
             for m in 0..=MAX_PLAYERS as u8 {
                 let end = match only {
                     Some(None) => LeanEnd::Never,
-                    Some(Some((Some(FastCond::PiecesCmp(who, op, k)), phase)))
-                        if who != Role::Prev =>
-                    {
-                        LeanEnd::Pieces(self.role_of(who, m, m), op, k, phase)
-                    }
+                    // the roles as `Game::role_of` resolves them for this
+                    // mover (Prev is left to the state)
+                    Some(Some((Some(FastCond::Count(t)), phase))) => match t.a {
+                        CounterTerm::PiecesOf(p) => LeanEnd::Pieces(p, t, phase),
+                        CounterTerm::PiecesMover => LeanEnd::Pieces(m, t, phase),
+                        CounterTerm::PiecesNext => LeanEnd::Pieces(self.next_player(m), t, phase),
+                        _ => LeanEnd::Rules,
+                    },
                     _ => LeanEnd::Rules,
                 };
                 out.push(lean.then_some(LeanTurn {
@@ -164,8 +168,8 @@ impl Game {
         let mut decided = false;
         match turn.end {
             LeanEnd::Never => {}
-            LeanEnd::Pieces(p, op, k, phase_rule) => {
-                if cmp(op, st.pieces[p as usize] as i32, k) {
+            LeanEnd::Pieces(p, t, phase_rule) => {
+                if t.accepts(st.pieces[p as usize] as i32) {
                     let r = if phase_rule {
                         &self.phases[phase_index].end[0]
                     } else {
@@ -213,43 +217,51 @@ impl Game {
         m: &Move,
         ws: &mut Workspace,
     ) -> bool {
-        let mut decided = false;
+        let phase = &self.phases[phase_index];
         if self.fast.phase_end_plan[phase_index].is_some() || self.fast.end_plan.is_some() {
-            decided = self.decide_ends_planned(phase_index, st, || self.move_ctx(m), ws);
+            self.decide_ends_planned(phase_index, st, || self.move_ctx(m), ws)
         } else {
-            let phase = &self.phases[phase_index];
-            for (rules, conds) in [
-                (&phase.end, &self.fast.phase_end_cond[phase_index]),
-                (&self.end, &self.fast.end_cond),
-            ] {
-                for (r, fc) in rules.iter().zip(conds) {
-                    let holds = match *fc {
-                        Some(FastCond::PiecesCmp(who, op, k)) => {
-                            cmp(op, st.pieces[self.role(who, st) as usize] as i32, k)
-                        }
-                        Some(FastCond::Proposed(id)) => st.proposed & (1u64 << id) != 0,
-                        // the whole condition, which may read the move, once
-                        // its proposal is made
-                        Some(FastCond::ProposedAnd(id)) => {
-                            st.proposed & (1u64 << id) != 0
-                                && self.eval_bool(&r.cond, st, self.move_ctx(m), ws)
-                        }
-                        // the other direct conditions read nothing of the move
-                        fc => self.holds(fc, &r.cond, st, Ctx::default(), ws),
-                    };
-                    if holds {
-                        let ctx = self.move_ctx(m);
-                        st.outcome = Some(self.result_of(&r.result, st, ctx, ws));
-                        decided = true;
-                        break;
-                    }
+            self.lean_end_list(
+                &phase.end,
+                &self.fast.phase_end_cond[phase_index],
+                st,
+                m,
+                ws,
+            ) || self.lean_end_list(&self.end, &self.fast.end_cond, st, m, ws)
+        }
+    }
+
+    /// The end rules `rules` (direct forms `conds`) after the lean apply of
+    /// `m`: the first that holds gives the outcome. True when one did.
+    #[inline(always)]
+    fn lean_end_list(
+        &self,
+        rules: &[super::ir::EndRule],
+        conds: &[Option<FastCond>],
+        st: &mut State,
+        m: &Move,
+        ws: &mut Workspace,
+    ) -> bool {
+        for (r, fc) in rules.iter().zip(conds) {
+            let holds = match *fc {
+                Some(FastCond::Count(t)) => self.counter_test(&t, st),
+                Some(FastCond::Proposed(id)) => st.proposed & (1u64 << id) != 0,
+                // the whole condition, which may read the move, once its
+                // proposal is made
+                Some(FastCond::ProposedAnd(id)) => {
+                    st.proposed & (1u64 << id) != 0
+                        && self.eval_bool(&r.cond, st, self.move_ctx(m), ws)
                 }
-                if decided {
-                    break;
-                }
+                // the other direct conditions read nothing of the move
+                fc => self.holds(fc, &r.cond, st, Ctx::default(), ws),
+            };
+            if holds {
+                let ctx = self.move_ctx(m);
+                st.outcome = Some(self.result_of(&r.result, st, ctx, ws));
+                return true;
             }
         }
-        decided
+        false
     }
 
     /// Applies the actions of `m` when its node has an [`EffectCarry`]

@@ -23,9 +23,9 @@
 //! an entry's `if`s before its loop changes nothing. Checked against the
 //! generic evaluation by `tests/route_paths.rs`.
 
-use super::eval::{Ctx, cmp};
+use super::counters::{CounterTerm, CounterTest};
+use super::eval::Ctx;
 use super::fast::{Direct, FastCond, FastInfo, PieceEntry};
-use super::ir::{CmpOp, Role};
 use super::{Game, MAX_PLAYERS, Move, NO_GEN, State, Workspace};
 use crate::board::Relation;
 
@@ -37,8 +37,9 @@ const MAX_ROUTES: usize = 1 << 16;
 pub(crate) enum MoverCond {
     /// `(is Prev Mover)`: the previous mover is the route's mover.
     PrevIs(u8),
-    /// `(OP (count Pieces WHO) K)` with WHO resolved: player `p`'s counter.
-    Pieces(u8, CmpOp, i32),
+    /// `(OP (count Pieces WHO) K)` with WHO resolved: player `p`'s counter
+    /// against the test's range (its term is not read).
+    Pieces(u8, CounterTest),
     /// Any other direct condition, as [`Game::direct_holds`] decides it.
     Other(FastCond),
 }
@@ -66,9 +67,14 @@ impl MoverCond {
     fn of(game: &Game, fc: FastCond, mover: u8) -> MoverCond {
         match fc {
             FastCond::PrevMover => MoverCond::PrevIs(mover),
-            FastCond::PiecesCmp(who, op, k) if who != Role::Prev => {
-                MoverCond::Pieces(game.role_of(who, mover, 0), op, k)
-            }
+            // the roles as `Game::role_of` resolves them for this mover
+            // (Prev is left to the state)
+            FastCond::Count(t) => match t.a {
+                CounterTerm::PiecesOf(p) => MoverCond::Pieces(p, t),
+                CounterTerm::PiecesMover => MoverCond::Pieces(mover, t),
+                CounterTerm::PiecesNext => MoverCond::Pieces(game.next_player(mover), t),
+                _ => MoverCond::Other(fc),
+            },
             fc => MoverCond::Other(fc),
         }
     }
@@ -206,7 +212,7 @@ impl Game {
     fn route_holds(&self, c: MoverCond, st: &State, ws: &mut Workspace) -> bool {
         match c {
             MoverCond::PrevIs(p) => st.prev_mover == p,
-            MoverCond::Pieces(p, op, k) => cmp(op, st.pieces[p as usize] as i32, k),
+            MoverCond::Pieces(p, t) => t.accepts(st.pieces[p as usize] as i32),
             MoverCond::Other(fc) => self.direct_holds(fc, st, ws),
         }
     }
