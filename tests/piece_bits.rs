@@ -110,14 +110,27 @@ fn abrobad_movements_on_bit_sets_agree_with_the_generic_path() {
 /// A player's second kind of piece without moves: the loop over the
 /// owner's sites must skip those pieces (with one kind per owner, the
 /// owner's sites are taken whole); a step then a hop (the program's own
-/// loop) and a longer program (the op loop).
+/// loop) and a longer program (the op loop); the `forEach Piece` as the
+/// play rule itself (its route straight to the program) and as a leaf of
+/// an `or` (a flat program resolved per mover).
 #[test]
 fn pieces_of_another_kind_of_the_same_owner_make_no_moves() {
     for moves in [
         "(or (move Step (to if:(is Empty (to)))) (move Hop (between (range 1 9) if:(is Occupied (between))) (to if:(is Empty (to)))))",
         "(or { (move Step (to if:(is Empty (to)))) (move Step Diagonal (to if:(is Empty (to)))) (move Hop (between (range 1 9) if:(is Occupied (between))) (to if:(is Empty (to)))) })",
     ] {
-        for board in ["(square 5)", "(hex Limping 3)"] {
+        for (board, play) in [
+            (
+                "(square 5)",
+                "(or (forEach Piece) (move Add (piece (mover)) (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own))))))",
+            ),
+            (
+                "(hex Limping 3)",
+                "(or (forEach Piece) (move Add (piece (mover)) (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own))))))",
+            ),
+            ("(square 5)", "(forEach Piece)"),
+            ("(hex Limping 3)", "(forEach Piece)"),
+        ] {
             let g = load_text(&format!(
                 r#"(game "Kinds" (players 2)
                     (equipment {{
@@ -127,12 +140,7 @@ fn pieces_of_another_kind_of_the_same_owner_make_no_moves() {
                     }})
                     (rules
                         (start {{ (place "Disc1" (sites {{0 1}})) (place "Disc2" (sites {{7 8}})) (place "Marker1" (sites {{3 12}})) (place "Marker2" (sites {{5 14}})) }})
-                        (play
-                            (or
-                                (forEach Piece)
-                                (move Add (piece (mover)) (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
-                            )
-                        )
+                        (play {play})
                         (end (if (>= (count Moves) 60) (result Mover Draw)))
                     )
                 )"#

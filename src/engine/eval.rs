@@ -771,6 +771,21 @@ impl Game {
         ctx: Ctx,
         ws: &mut Workspace,
     ) -> i32 {
+        // boards of at most 64 sites: a flood fill per group on one word,
+        // from the predicate's sites as one word when it has that form
+        // (not in the generic twin, which keeps the general search)
+        let n = self.board.len();
+        if let DirSpec::Relation(rel) = dirs
+            && self.fast.enabled
+            && self.small_adj.len() == 4 * n
+            && let Some(left) = match cond {
+                Some(c) => self.pred_bits(c, st, ctx, ws),
+                None => Some(st.occ.iter().fold(0u64, |a, &o| a | o)),
+            }
+        {
+            let adj = &self.small_adj[*rel as usize * n..(*rel as usize + 1) * n];
+            return count_word_groups(adj, left, min);
+        }
         let mut todo = ws.take_set();
         match cond {
             Some(c) => self.pred_mask(c, st, ctx, ws, &mut todo),
@@ -778,26 +793,14 @@ impl Game {
                 .filter(|&s| st.what[s] != 0)
                 .for_each(|s| todo.insert(s as Site)),
         }
-        // boards of at most 64 sites: a flood fill per group on one word
-        // (not in the generic twin, which keeps the general search)
-        let n = self.board.len();
         if let DirSpec::Relation(rel) = dirs
             && self.fast.enabled
             && self.small_adj.len() == 4 * n
         {
             let adj = &self.small_adj[*rel as usize * n..(*rel as usize + 1) * n];
-            let mut left = todo.words()[0];
+            let left = todo.words()[0];
             ws.give_set(todo);
-            let mut groups = 0;
-            while left != 0 {
-                let seed = left & left.wrapping_neg();
-                let group = super::connect::flood(adj, left, seed, left);
-                left &= !group;
-                if group.count_ones() as i32 >= min {
-                    groups += 1;
-                }
-            }
-            return groups;
+            return count_word_groups(adj, left, min);
         }
         let mut groups = 0;
         let mut queue = std::mem::take(&mut ws.queue);
@@ -1293,4 +1296,19 @@ pub(crate) fn bool_reads_context_besides_to(b: &BoolE) -> bool {
         BoolE::IsIn(a, r) => int(a) || region_reads_context(r),
         _ => true,
     }
+}
+
+/// The groups of the sites `left` (one word) under the neighbour masks
+/// `adj` with at least `min` sites: a flood fill per group.
+fn count_word_groups(adj: &[u64], mut left: u64, min: i32) -> i32 {
+    let mut groups = 0;
+    while left != 0 {
+        let seed = left & left.wrapping_neg();
+        let group = super::connect::flood(adj, left, seed, left);
+        left &= !group;
+        if group.count_ones() as i32 >= min {
+            groups += 1;
+        }
+    }
+    groups
 }

@@ -77,6 +77,12 @@ pub struct FastInfo {
     /// Per phase, per mover: its root in [`FastInfo::routes`] (empty: no
     /// routes, the walk reads the rule tree).
     pub(crate) route_root: Vec<[u32; MAX_PLAYERS + 1]>,
+    /// Per entry of [`FastInfo::piece_entries`], per mover: the route of
+    /// its `forEach Piece` node, for the leaves of flat programs.
+    pub(crate) piece_routes: Vec<[u32; MAX_PLAYERS + 1]>,
+    /// The flat programs of [`super::route::Route::Prog`]: a `rootgen`
+    /// program resolved for one mover.
+    pub(crate) mover_progs: Vec<super::rootgen::MoverProg>,
 }
 
 /// A generator node in a compact form, read without touching the rule
@@ -258,6 +264,8 @@ impl FastInfo {
             piece_entries: Vec::new(),
             routes: Vec::new(),
             route_root: Vec::new(),
+            piece_routes: Vec::new(),
+            mover_progs: Vec::new(),
         };
         // the conditions without a direct form of their own that read only
         // counters

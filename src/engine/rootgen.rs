@@ -9,14 +9,16 @@
 //! order, as `generate` on the top node.
 
 use super::eval::Ctx;
+use super::fast::Direct;
 use super::ir::*;
+use super::route::Route;
 use super::sitetest::SiteTest;
 use super::{Game, Move, MoveKind, State, Workspace};
 use crate::board::Relation;
 
 /// A leaf of a flattened play rule.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum RootLeaf {
+pub(crate) enum RootLeaf {
     /// `(move Add (piece P) (to (sites Empty) if:(OP (count Sites
     /// in:(sites Around (to) REL FILTER)) K)))`, node `id`, through
     /// [`Game::add_around`] (REL's neighbour lists have no repeats).
@@ -191,61 +193,10 @@ impl Game {
         let Some(levels) = self.plan.root.prog(id) else {
             return false;
         };
-        let ctx = Ctx::default();
         for level in levels {
             let before = out.len();
             for leaf in level {
-                match *leaf {
-                    RootLeaf::AddAround {
-                        id,
-                        rel,
-                        filter,
-                        op,
-                        k,
-                    } => {
-                        let GenKind::Add { piece, stack, .. } = &self.gens[id as usize].kind else {
-                            continue;
-                        };
-                        let comp = match piece {
-                            PieceSel::Expr(IntE::Role(r)) => {
-                                let v = self.role(*r, st) as usize;
-                                if v < self.comps.len() { v as u8 } else { 0 }
-                            }
-                            p => self.piece_sel(p, st, ctx, ws),
-                        };
-                        if comp == 0 {
-                            continue;
-                        }
-                        let add = Move::add(comp, *stack, id);
-                        self.add_around(st, (rel, filter, op, k), add, ws, out);
-                    }
-                    RootLeaf::AddNear {
-                        id,
-                        rel,
-                        filter,
-                        none,
-                        some,
-                        role,
-                        stack,
-                    } => {
-                        let comp = self.role(role, st);
-                        if comp == 0 || comp as usize >= self.comps.len() {
-                            continue;
-                        }
-                        let add = Move::add(comp, stack, id);
-                        self.add_near(st, (rel, filter), (none, some), add, out);
-                    }
-                    RootLeaf::HandPlace { id, role, stack } => {
-                        self.hand_place(id, role, stack, st, ws, out);
-                    }
-                    RootLeaf::ForEachPiece(id) => {
-                        if let GenKind::ForEachPiece(list) = &self.gens[id as usize].kind {
-                            self.gen_for_each_piece(list, st, ctx, ws, out);
-                        }
-                    }
-                    RootLeaf::One(m) => out.push(m),
-                    RootLeaf::General(id) => self.generate(id, st, ctx, ws, out),
-                }
+                self.run_root_leaf(leaf, st, ws, out);
             }
             if out.len() > before {
                 break;
@@ -298,4 +249,207 @@ impl Game {
             out.push(Move { to: t, ..m });
         }
     }
+
+    /// A [`RootLeaf::AddAround`] leaf's moves.
+    #[inline(never)]
+    fn root_add_around(
+        &self,
+        id: u32,
+        around: (Relation, Option<AroundFilter>, CmpOp, i32),
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        let GenKind::Add { piece, stack, .. } = &self.gens[id as usize].kind else {
+            return;
+        };
+        let comp = match piece {
+            PieceSel::Expr(IntE::Role(r)) => {
+                let v = self.role(*r, st) as usize;
+                if v < self.comps.len() { v as u8 } else { 0 }
+            }
+            p => self.piece_sel(p, st, Ctx::default(), ws),
+        };
+        if comp == 0 {
+            return;
+        }
+        let add = Move::add(comp, *stack, id);
+        self.add_around(st, around, add, ws, out);
+    }
+
+    /// A [`RootLeaf::ForEachPiece`] leaf's moves: by its route, else by
+    /// the direct loop.
+    #[inline(never)]
+    fn root_pieces(&self, id: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+        if self.pieces_by_route(id, st, ws, out) {
+            return;
+        }
+        if let GenKind::ForEachPiece(list) = &self.gens[id as usize].kind {
+            self.gen_for_each_piece(list, st, Ctx::default(), ws, out);
+        }
+    }
+
+    /// One leaf's moves (as [`Game::generate_by_root_plan`] runs them).
+    #[inline(always)]
+    fn run_root_leaf(&self, leaf: &RootLeaf, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+        match *leaf {
+            RootLeaf::AddAround {
+                id,
+                rel,
+                filter,
+                op,
+                k,
+            } => self.root_add_around(id, (rel, filter, op, k), st, ws, out),
+            RootLeaf::AddNear {
+                id,
+                rel,
+                filter,
+                none,
+                some,
+                role,
+                stack,
+            } => {
+                let comp = self.role(role, st);
+                if comp == 0 || comp as usize >= self.comps.len() {
+                    return;
+                }
+                let add = Move::add(comp, stack, id);
+                self.add_near(st, (rel, filter), (none, some), add, out);
+            }
+            RootLeaf::HandPlace { id, role, stack } => {
+                self.hand_place(id, role, stack, st, ws, out);
+            }
+            RootLeaf::ForEachPiece(id) => self.root_pieces(id, st, ws, out),
+            RootLeaf::One(m) => out.push(m),
+            RootLeaf::General(id) => self.generate(id, st, Ctx::default(), ws, out),
+        }
+    }
+
+    /// Program `k` of [`super::fast::FastInfo::mover_progs`]: a flat
+    /// program resolved for the state's mover (see `route.rs`), the same
+    /// moves as [`Game::generate_by_root_plan`] on its node.
+    #[inline(never)]
+    pub(crate) fn run_mover_prog(
+        &self,
+        k: u32,
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        let Some(prog) = self.fast.mover_progs.get(k as usize) else {
+            return;
+        };
+        let mut before = out.len();
+        for leaf in &prog.leaves {
+            match *leaf {
+                MoverLeaf::AddNear {
+                    add,
+                    rel,
+                    filter,
+                    none,
+                    some,
+                } => self.add_near(st, (rel, filter), (none, some), add, out),
+                MoverLeaf::Bits(c, g) => {
+                    let bits = st.occ[st.mover as usize];
+                    self.run_bit_ops(g, bits, c, st, Ctx::default().site, out)
+                }
+                MoverLeaf::Route(r) => self.follow_route_outlined(r, st, ws, out),
+                MoverLeaf::One(m) => out.push(m),
+                MoverLeaf::EndLevel => {
+                    if out.len() > before {
+                        return;
+                    }
+                    before = out.len();
+                }
+            }
+        }
+    }
+
+    /// Node `id`'s flat program resolved for mover `m` (`routes`: the
+    /// routes made so far, the `forEach Piece` nodes' among them): a
+    /// role's piece in place (a leaf without a piece for `m` dropped), a
+    /// `forEach Piece` by its route for `m`. None when a leaf has no
+    /// resolved form (then the program runs as it is).
+    pub(crate) fn mover_prog(
+        &self,
+        info: &super::fast::FastInfo,
+        routes: &[Route],
+        id: u32,
+        m: u8,
+    ) -> Option<MoverProg> {
+        let mut leaves = Vec::new();
+        for level in self.plan.root.prog(id)? {
+            for leaf in level {
+                // None: a leaf without moves for `m`
+                let resolved = match *leaf {
+                    RootLeaf::AddNear {
+                        id,
+                        rel,
+                        filter,
+                        none,
+                        some,
+                        role,
+                        stack,
+                    } if role != Role::Prev => {
+                        let comp = self.role_of(role, m, 0);
+                        (comp != 0 && (comp as usize) < self.comps.len()).then_some(
+                            MoverLeaf::AddNear {
+                                add: Move::add(comp, stack, id),
+                                rel,
+                                filter,
+                                none,
+                                some,
+                            },
+                        )
+                    }
+                    RootLeaf::ForEachPiece(id) => {
+                        let Some(&Direct::Pieces(k)) = info.direct.get(id as usize) else {
+                            return None;
+                        };
+                        let r = info.piece_routes.get(k as usize)?[m as usize];
+                        match routes[r as usize] {
+                            Route::Nothing => None,
+                            Route::Bits(c, g) => Some(MoverLeaf::Bits(c, g)),
+                            _ => Some(MoverLeaf::Route(r)),
+                        }
+                    }
+                    RootLeaf::One(mv) => Some(MoverLeaf::One(mv)),
+                    // any other leaf: the program as it is
+                    _ => return None,
+                };
+                leaves.extend(resolved);
+            }
+            leaves.push(MoverLeaf::EndLevel);
+        }
+        Some(MoverProg { leaves })
+    }
+}
+
+/// A leaf of a flat program resolved for one mover.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum MoverLeaf {
+    /// A [`RootLeaf::AddNear`] with its piece in place: the add's template.
+    AddNear {
+        add: Move,
+        rel: Relation,
+        filter: Option<AroundFilter>,
+        none: bool,
+        some: bool,
+    },
+    /// A `forEach Piece` whose route for the mover is
+    /// [`Route::Bits`]: component, generator.
+    Bits(u8, u32),
+    /// A `forEach Piece` by its route for the mover.
+    Route(u32),
+    /// A leaf that makes one fixed move.
+    One(Move),
+    /// The end of a level: the program stops when the level made moves.
+    EndLevel,
+}
+
+/// A flat program resolved for one mover: its levels' leaves in order,
+/// each level closed by [`MoverLeaf::EndLevel`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoverProg {
+    leaves: Vec<MoverLeaf>,
 }

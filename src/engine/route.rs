@@ -57,8 +57,15 @@ pub(crate) enum Route {
     Steps((u8, bool), u32, Relation, bool),
     /// The mover's one entry (component, generator) past its direct `if`s.
     Kind(u8, u32),
+    /// A [`Route::Kind`] whose entry has a bit-set program (`piecebits`)
+    /// and none of the shapes [`Game::piece_kind_rest`] tries before it:
+    /// component, generator.
+    Bits(u8, u32),
     /// A node with a flat program (`rootgen`).
     Plan(u32),
+    /// A flat program resolved for the route's mover: entry `k` of
+    /// [`FastInfo::mover_progs`].
+    Prog(u32),
     /// The rule tree from this node.
     Tree(u32),
 }
@@ -87,19 +94,46 @@ impl Game {
     /// the routes would be too many.
     pub(crate) fn make_routes(&self, info: &mut FastInfo) {
         let mut routes = Vec::new();
+        // the `forEach Piece` nodes (the leaves of flat programs, `rootgen`,
+        // among them), per mover
+        let mut pieces = vec![[NO_GEN; MAX_PLAYERS + 1]; info.piece_entries.len()];
+        for (id, d) in info.direct.iter().enumerate() {
+            if let Direct::Pieces(k) = *d {
+                for (m, r) in pieces[k as usize].iter_mut().enumerate() {
+                    *r = self.route_from(info, id as u32, m as u8, &mut routes);
+                }
+            }
+        }
+        if routes.len() > MAX_ROUTES {
+            return;
+        }
+        info.piece_routes = pieces;
         let mut roots = Vec::new();
+        let mut progs = Vec::new();
         for p in &self.phases {
             let mut per = [NO_GEN; MAX_PLAYERS + 1];
             for (m, r) in per.iter_mut().enumerate() {
+                let start = routes.len();
                 *r = self.route_from(info, p.play, m as u8, &mut routes);
+                // a flat program on the way, resolved for this mover
+                for i in start..routes.len() {
+                    if let Route::Plan(id) = routes[i]
+                        && let Some(prog) = self.mover_prog(info, &routes, id, m as u8)
+                    {
+                        progs.push(prog);
+                        routes[i] = Route::Prog(progs.len() as u32 - 1);
+                    }
+                }
             }
             roots.push(per);
             if routes.len() > MAX_ROUTES {
+                info.piece_routes = Vec::new();
                 return;
             }
         }
         info.routes = routes;
         info.route_root = roots;
+        info.mover_progs = progs;
     }
 
     /// The route from node `id` for mover `m`, as the walk of a play
@@ -136,6 +170,12 @@ impl Game {
                 let only =
                     (1..self.comps.len()).all(|k| k == c as usize || self.owner(k as u8) != owner);
                 Route::Steps((c, only), g, rel, stack)
+            }
+            _ if !info.fixed_if.get(g as usize).copied().unwrap_or(false)
+                && self.plan.step_slots(g).is_none()
+                && self.plan.bits.has(g) =>
+            {
+                Route::Bits(c, g)
             }
             _ => Route::Kind(c, g),
         };
@@ -179,30 +219,66 @@ impl Game {
         let Some(roots) = self.fast.route_root.get(phase_index) else {
             return false;
         };
-        let mut r = roots[st.mover as usize];
+        self.follow_route(roots[st.mover as usize], st, ws, out);
+        true
+    }
+
+    /// The moves of the `forEach Piece` node `id` (a leaf of a flat
+    /// program, [`Direct::Pieces`]) for the state's mover, by its route;
+    /// false (nothing done) without one.
+    #[inline(always)]
+    pub(crate) fn pieces_by_route(
+        &self,
+        id: u32,
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let Some(&Direct::Pieces(k)) = self.fast.direct.get(id as usize) else {
+            return false;
+        };
+        let Some(per) = self.fast.piece_routes.get(k as usize) else {
+            return false;
+        };
+        self.follow_route(per[st.mover as usize], st, ws, out);
+        true
+    }
+
+    /// [`Game::follow_route`], not inlined.
+    #[inline(never)]
+    pub(crate) fn follow_route_outlined(
+        &self,
+        r: u32,
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        self.follow_route(r, st, ws, out)
+    }
+
+    /// The moves of route `r` for `st`.
+    #[inline(always)]
+    fn follow_route(&self, mut r: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
         loop {
             match self.fast.routes[r as usize] {
                 Route::If(c, yes, no) => {
                     r = if self.route_holds(c, st, ws) { yes } else { no };
                 }
-                Route::Nothing => return true,
+                Route::Nothing => return,
                 Route::Steps(c, g, rel, stack) => {
                     let bits = st.occ[st.mover as usize];
-                    self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
-                    return true;
+                    return self.step_pieces_to_empty(st, bits, c, (rel, stack), g, out);
                 }
                 Route::Kind(c, g) => {
-                    self.piece_kind_rest_outlined(c, g, st, Ctx::default(), ws, out);
-                    return true;
+                    return self.piece_kind_rest_outlined(c, g, st, Ctx::default(), ws, out);
                 }
-                Route::Plan(id) => {
-                    self.generate_root_plan(id, st, ws, out);
-                    return true;
+                Route::Bits(c, g) => {
+                    let bits = st.occ[st.mover as usize];
+                    return self.run_bit_ops(g, bits, c, st, Ctx::default().site, out);
                 }
-                Route::Tree(id) => {
-                    self.generate_root_tree(id, st, ws, out);
-                    return true;
-                }
+                Route::Plan(id) => return self.generate_root_plan(id, st, ws, out),
+                Route::Prog(k) => return self.run_mover_prog(k, st, ws, out),
+                Route::Tree(id) => return self.generate_root_tree(id, st, ws, out),
             }
         }
     }
