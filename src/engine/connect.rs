@@ -123,7 +123,7 @@ impl Game {
         else {
             return false;
         };
-        if (self.stacking && !*stack) || self.fast.bare_carry.get(g as usize) != Some(&true) {
+        if (self.stacking && !*stack) || !self.is_bare_carry(g) {
             return false;
         }
         // never onto an empty site

@@ -584,15 +584,7 @@ impl Game {
     /// (the piece counters are unchanged: the piece stays on the board).
     #[inline(always)]
     pub(crate) fn apply_bare_carry(&self, st: &mut State, m: &Move) -> bool {
-        if m.kind != MoveKind::Step
-            || self.stacking
-            || !self
-                .fast
-                .bare_carry
-                .get(m.node as usize)
-                .copied()
-                .unwrap_or(false)
-        {
+        if m.kind != MoveKind::Step || self.stacking || !self.is_bare_carry(m.node) {
             return false;
         }
         let (f, t) = (m.from as usize, m.to as usize);
@@ -620,6 +612,13 @@ impl Game {
         st.last_from = m.from;
         st.last_to = m.to;
         true
+    }
+
+    /// Whether generator node `node`'s moves only carry a piece
+    /// ([`FastInfo::bare_carry`]).
+    #[inline(always)]
+    pub(crate) fn is_bare_carry(&self, node: u32) -> bool {
+        self.fast.bare_carry.get(node as usize) == Some(&true)
     }
 
     /// `(forEach Piece)` over `list` (component, generator) pairs, as the

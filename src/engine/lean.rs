@@ -330,14 +330,7 @@ impl Game {
     /// done) otherwise.
     #[inline]
     fn apply_bare_move(&self, st: &mut State, m: &Move) -> bool {
-        if !matches!(m.kind, MoveKind::Place | MoveKind::Step)
-            || !self
-                .fast
-                .bare_carry
-                .get(m.node as usize)
-                .copied()
-                .unwrap_or(false)
-        {
+        if !matches!(m.kind, MoveKind::Place | MoveKind::Step) || !self.is_bare_carry(m.node) {
             return false;
         }
         if m.kind == MoveKind::Place {

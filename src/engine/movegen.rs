@@ -860,7 +860,7 @@ impl Game {
         (m.kind == MoveKind::Step
             && (m.from as usize) < n
             && (m.to as usize) < n
-            && self.fast.bare_carry.get(m.node as usize) == Some(&true))
+            && self.is_bare_carry(m.node))
             || self.only_moves_pieces_up_to(m, upto)
     }
 
