@@ -84,7 +84,9 @@ fn pieces(piece_moves: &str) -> Game {
 /// Alternatives of one kind from the piece's own site are not
 /// de-duplicated when their targets never meet on the board (steps, and
 /// hops over at least one site), and still are when they can (steps and
-/// slides, steps and hops that may land next to the origin). Either way
+/// slides, steps and hops that may land next to the origin), nor hops
+/// whose tests on the site they pass over accept no piece in common
+/// (each landing site has one direction). Either way
 /// every list is the generic twin's, which always de-duplicates.
 #[test]
 fn piece_alternatives_with_targets_apart_are_not_deduplicated() {
@@ -92,6 +94,11 @@ fn piece_alternatives_with_targets_apart_are_not_deduplicated() {
     let hop = |lo: u32, dirs: &str| {
         format!(
             "(move Hop {dirs} (between (range {lo} 3) if:(is Occupied (between))) (to if:(is Empty (to))))"
+        )
+    };
+    let over = |piece: &str, hi: u32| {
+        format!(
+            "(move Hop (between (range 1 {hi}) if:(= (what at:(between)) (id \"{piece}\"))) (to if:(is Empty (to))))"
         )
     };
     for (moves, apart) in [
@@ -114,6 +121,25 @@ fn piece_alternatives_with_targets_apart_are_not_deduplicated() {
         ),
         (
             format!("(or {step} (move (from) (to (sites Empty))))"),
+            false,
+        ),
+        // hops whose tests on the first site passed over accept no piece
+        // in common land on one site only by one direction, over one site
+        (
+            format!("(or {{ {} {} }})", over("Disc1", 1), over("Disc2", 1)),
+            true,
+        ),
+        (
+            format!(
+                "(or {{ {} {} {step} }})",
+                over("Disc1", 2),
+                over("Disc2", 1)
+            ),
+            true,
+        ),
+        // ... but not when both may pass a piece of the same kind
+        (
+            format!("(or {{ {} {} }})", over("Disc1", 1), hop(1, "")),
             false,
         ),
     ] {

@@ -131,3 +131,61 @@ fn moves_that_put_everything_back_are_dropped_as_by_the_generic_path() {
         "{texts:?}"
     );
 }
+
+/// Phases where every move changes the position (`src/engine/repeat.rs`,
+/// `compute_changing_phases`) keep the first decision's moves without a
+/// hash: placements from the hand whose own effect only removes pieces,
+/// steps and hops with effects, adds onto empty sites. A placement whose
+/// own effect adds a piece to the hand it comes from, onto a disc of the
+/// same kind (replaced), leaves the position as it was: such a phase is
+/// not one of them, and those placements are dropped as by the generic
+/// path.
+#[test]
+fn phases_whose_moves_all_change_the_position_skip_the_first_hash() {
+    let game = |apply: &str, to: &str| {
+        let text = format!(
+            r#"(game "Hands" (players 2)
+                (equipment {{ (board (square 4)) (hand Each)
+                    (piece "Disc" Each (or (move Step (to if:(is Occupied (to)) (apply (remove (to)))))
+                        (move Hop (between if:(is Empty (between)) (apply (add (piece "Marker0") (to (between))))) (to if:(is Empty (to))))))
+                    (piece "Marker" Neutral) }})
+                (rules (meta (no Repeat PositionalInTurn))
+                    (start {{ (place "Disc" "Hand" count:3) (place "Disc1" (sites {{0}})) (place "Disc2" (sites {{15}})) }})
+                    (play (or {{ (forEach Piece)
+                        (move (from (handSite Mover)) (to {to} (apply {apply})))
+                        (move Add (piece "Marker0") (to (sites Empty) if:(is In (to) (sites Corners)))) }}))
+                    (end (if (>= (count Moves) 30) (result Mover Draw)))))"#
+        );
+        ludeme::load_str("hands.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let mover_sites = "(sites Occupied by:Mover container:\"Board\")";
+    let removes = game("(remove (sites Occupied by:Neutral))", mover_sites);
+    assert_eq!(removes.changing_phases(), vec![true]);
+    agrees_with_generic(&removes, 40, 60, 11);
+    let adds = game(
+        "(add (piece \"Disc\" Mover) (to (handSite Mover)))",
+        mover_sites,
+    );
+    assert_eq!(adds.changing_phases(), vec![false]);
+    agrees_with_generic(&adds, 40, 60, 11);
+    // from the start: P1's placement onto its own disc repeats the position
+    let st = adds.initial_state();
+    // the hand's site is past the board's 16
+    let placements = |g: &Game| {
+        g.legal_moves(&st)
+            .iter()
+            .filter(|m| (16..20).contains(&m.from))
+            .count()
+    };
+    assert_eq!(placements(&adds), 0, "{:?}", moves(&adds, &st));
+    assert_eq!(placements(&removes), 1, "{:?}", moves(&removes, &st));
+    assert_eq!(
+        ludeme::load_file(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/abrana.lud"),
+            &Choices::default()
+        )
+        .unwrap()
+        .changing_phases(),
+        vec![true; 4]
+    );
+}

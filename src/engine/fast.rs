@@ -50,6 +50,10 @@ pub struct FastInfo {
     /// board site (an add), so it never repeats the position it is played
     /// in (see `repeat.rs`).
     pub(crate) changes_position: Vec<bool>,
+    /// Per phase: every move its play rule can make changes the position
+    /// (see [`Game::compute_changing_phases`]): the first decision of a
+    /// turn keeps all its moves without a hash.
+    pub(crate) changing_phase: Vec<bool>,
     /// Per generator node: a carry whose own effect changes one cell by a
     /// table and whose consequences are at most `moveAgain`, applied by
     /// the lean path (see `cells.rs`).
@@ -255,6 +259,7 @@ impl FastInfo {
             end_plan: None,
             phase_end_plan: Vec::new(),
             own_effect: game.compute_own_effect_nodes(),
+            changing_phase: Vec::new(),
             changes_position: game.compute_changing_nodes(),
             effect_carry,
             cell_effects,
@@ -319,6 +324,7 @@ impl FastInfo {
         info.phase_end_plan = game.phases.iter().map(|p| plan(&p.end)).collect();
         info.counters = counters;
         info.terms = tables;
+        info.changing_phase = game.compute_changing_phases(&info.changes_position);
         info.lean_phase = game.lean_phases(&info);
         info.lean_turn = game.lean_turns(&info);
         game.make_direct(&mut info);
@@ -398,6 +404,13 @@ impl Game {
     #[doc(hidden)]
     pub fn deduplicated_phases(&self) -> Vec<bool> {
         self.may_duplicate.clone()
+    }
+
+    /// Per phase: whether the first decision of a turn keeps every move
+    /// without a hash, all of them changing the position (for tests).
+    #[doc(hidden)]
+    pub fn changing_phases(&self) -> Vec<bool> {
+        self.fast.changing_phase.clone()
     }
 
     /// How many `or` nodes have a piece program (for tests).

@@ -22,7 +22,7 @@ impl Game {
             self.generate_root_tree(phase.play, st, ws, out);
         }
         if self.no_repeat_in_turn && !out.is_empty() {
-            self.filter_repeats(st, ws, out);
+            self.filter_repeats(phase_index, st, ws, out);
         }
         if self.may_duplicate[phase_index] {
             self.dedup(ws, out);
@@ -623,11 +623,20 @@ impl Game {
 
     /// Drops moves whose resulting position already occurred in this turn.
     #[inline(never)]
-    fn filter_repeats(&self, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+    fn filter_repeats(&self, phase: usize, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
         // the first decision of a turn: its only position so far is the
         // current one, which a move that changes the position cannot repeat
+        // (in some phases, none of their moves can)
         let first = st.turn_hashes.len() == 1 && st.turn_hashes[0] == st.hash;
-        if first && out.iter().all(|m| self.changes_position(st, m)) {
+        if first
+            && (self
+                .fast
+                .changing_phase
+                .get(phase)
+                .copied()
+                .unwrap_or(false)
+                || out.iter().all(|m| self.changes_position(st, m)))
+        {
             return;
         }
         let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
@@ -723,6 +732,7 @@ impl Game {
                         v[..i].iter().any(|&b| {
                             self.tree_kinds(a) & self.tree_kinds(b) != 0
                                 && !self.targets_apart(a, b)
+                                && !self.hops_exclusive(a, b)
                         })
                     })
             }
@@ -751,6 +761,55 @@ impl Game {
             self.origin_targets(a, f, &mut ta)
                 && self.origin_targets(b, f, &mut tb)
                 && ta.iter().zip(&tb).all(|(x, y)| !(x & y))
+        })
+    }
+
+    /// Whether `a` and `b` are hops from the current `(from)` over at least
+    /// one site whose tests on the first site passed over accept no
+    /// component in common (tests of the top component alone), and whose
+    /// landing sites from any board site by different directions never
+    /// meet: a move of both would have the same origin and landing site, so
+    /// the same direction (the landing sites of different directions are
+    /// apart), so the same first site passed over, which passes both tests.
+    fn hops_exclusive(&self, a: u32, b: u32) -> bool {
+        use super::sitetest::CompTest;
+        let hop = |id: u32| match &self.gens[id as usize].kind {
+            GenKind::Hop {
+                from: FromSpec::Current,
+                dirs,
+                min,
+                max,
+                between_if,
+                ..
+            } if *min >= 1 && *max >= *min => {
+                let over = SiteTest::of(between_if.as_ref(), Slot::Between, SiteTest::Occupied);
+                Some((
+                    dirs,
+                    *min as usize,
+                    *max as usize,
+                    CompTest::of(over, self.comps.len())?,
+                ))
+            }
+            _ => None,
+        };
+        let (Some((da, lo_a, hi_a, ta)), Some((db, lo_b, hi_b, tb))) = (hop(a), hop(b)) else {
+            return false;
+        };
+        if !ta.disjoint(tb) {
+            return false;
+        }
+        // a hop over MIN..MAX sites lands on radial sites MIN..=MAX
+        let lands = |f: Site, d: crate::board::Dir, lo: usize, hi: usize| {
+            let r = self.board.radial(f, d);
+            r[lo.min(r.len())..(hi + 1).min(r.len())].to_vec()
+        };
+        (0..self.board.len() as Site).all(|f| {
+            self.dirs_at(f, da).iter().all(|&d1| {
+                let la = lands(f, d1, lo_a, hi_a);
+                self.dirs_at(f, db)
+                    .iter()
+                    .all(|&d2| d1 == d2 || lands(f, d2, lo_b, hi_b).iter().all(|t| !la.contains(t)))
+            })
         })
     }
 

@@ -8,7 +8,7 @@
 use super::eval::Ctx;
 use super::ir::*;
 use super::{Game, Move, MoveKind, NO_GEN, State, Workspace};
-use crate::board::Dir;
+use crate::board::{Dir, Relation, Site};
 
 impl Game {
     /// Per generator node: whether a move it makes changes the pieces only
@@ -182,6 +182,75 @@ impl Game {
                 ok
             })
             .collect()
+    }
+
+    /// Per phase: whether every move its play rule can make leaves a
+    /// position other than the one it is played in (see
+    /// [`Game::tree_always_changes`]), so that the first decision of a turn,
+    /// whose only position so far is the current one, needs no hash at all.
+    /// `changing`: [`Game::compute_changing_nodes`].
+    pub(crate) fn compute_changing_phases(&self, changing: &[bool]) -> Vec<bool> {
+        // no site is its own neighbour or on its own radials, so a step,
+        // hop or slide lands elsewhere than its origin
+        let n = self.board.len() as Site;
+        let apart = (0..n).all(|s| {
+            Relation::ALL
+                .iter()
+                .all(|&r| !self.board.neighbours(s, r).contains(&s))
+                && Dir::ALL
+                    .iter()
+                    .all(|&d| !self.board.radial(s, d).contains(&s))
+        });
+        self.phases
+            .iter()
+            .map(|p| apart && self.tree_always_changes(p.play, changing))
+            .collect()
+    }
+
+    /// Whether every move of the tree under `id` changes the position it
+    /// is played from, whatever that position: each leaf is a
+    /// [`Game::compute_changing_nodes`] node (no stacks, consequences that
+    /// change no piece) and
+    /// - a step, hop or slide: it carries a piece from an occupied board
+    ///   site to another board site, so the origin ends empty (its own
+    ///   effects run before the carry);
+    /// - a from-to: a carry from an occupied board site to another one, as
+    ///   above, or a placement from a hand site holding a piece, whose own
+    ///   effect never adds a piece ([`effect_never_adds`]), so the hand
+    ///   ends with fewer pieces;
+    /// - an add onto empty sites only (`(sites Empty)`, no condition, or
+    ///   `(is Empty (to))`): the site ends occupied.
+    ///
+    /// Passes, proposals, removals and anything else: false.
+    fn tree_always_changes(&self, id: u32, changing: &[bool]) -> bool {
+        let all = |v: &[u32]| v.iter().all(|&c| self.tree_always_changes(c, changing));
+        let leaf = changing.get(id as usize).copied().unwrap_or(false);
+        match &self.gens[id as usize].kind {
+            GenKind::Or(v) | GenKind::Priority(v) => all(v),
+            GenKind::If(_, a, b) => {
+                self.tree_always_changes(*a, changing)
+                    && b.is_none_or(|b| self.tree_always_changes(b, changing))
+            }
+            GenKind::Do { moves, .. } | GenKind::ForEachSite { moves, .. } => {
+                self.tree_always_changes(*moves, changing)
+            }
+            GenKind::ForEachPiece(list) => list
+                .iter()
+                .all(|&(_, g)| self.tree_always_changes(g, changing)),
+            GenKind::Step { .. } | GenKind::Hop { .. } | GenKind::Slide { .. } => leaf,
+            GenKind::FromTo { to_apply, .. } => {
+                leaf && to_apply.as_ref().is_none_or(effect_never_adds)
+            }
+            GenKind::Add {
+                to, to_if, stack, ..
+            } => {
+                leaf && !*stack
+                    && (matches!(to, RegionE::Empty)
+                        || to_if.is_none()
+                        || matches!(to_if, Some(BoolE::EmptyAt(Slot::To))))
+            }
+            _ => false,
+        }
     }
 
     /// Whether `m` (legal in `st`) surely leaves a position other than
@@ -379,6 +448,18 @@ fn effect_previewable(e: &Effect) -> bool {
         }
         | Effect::Remove(RegionE::Site(_))
         | Effect::Promote(..) => true,
+        e => effect_keeps_pieces(e),
+    }
+}
+
+/// Whether an effect never adds a piece (whatever the state): it only
+/// removes or promotes pieces, or changes none.
+fn effect_never_adds(e: &Effect) -> bool {
+    match e {
+        Effect::Remove(_) | Effect::Promote(..) => true,
+        Effect::If(_, a, b) => effect_never_adds(a) && b.as_deref().is_none_or(effect_never_adds),
+        Effect::And(v) => v.iter().all(effect_never_adds),
+        Effect::ForEachSite(_, e) => effect_never_adds(e),
         e => effect_keeps_pieces(e),
     }
 }

@@ -109,6 +109,11 @@ impl CompTest {
         Some(CompTest(bits))
     }
 
+    /// Whether no component passes both tests.
+    pub(crate) fn disjoint(self, other: CompTest) -> bool {
+        self.0 & other.0 == 0
+    }
+
     /// Whether a site whose top component is `c` passes.
     #[inline(always)]
     pub(crate) fn holds(self, c: u8) -> bool {
