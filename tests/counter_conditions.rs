@@ -173,3 +173,66 @@ fn the_counts_game_ends_in_every_way() {
         "P1 P2 draw"
     );
 }
+
+/// Scores are counters too: the play rule's `if`s compare the mover's and
+/// the next player's scores with constants, and the end rules compare two
+/// scores and wait for a proposal (planned as a whole, with the shared
+/// guard `(is Proposed "Stop")`). Scores reach ±2 000 000 000, so two of
+/// them differ by more than an `i32` holds: the comparison must not wrap.
+/// A bare add takes the lean apply, whose end check is skipped while
+/// "Stop" is not proposed (every end rule waits for it) and made in full
+/// after (a proposal stays made, and the game goes on when no rule holds).
+const SCORES: &str = r#"(game "Scores" (players 2)
+    (equipment {
+        (board (square 4))
+        (piece "Disc" Each)
+        (piece "Cross" Each)
+        (piece "Ring" Each)
+        (piece "Star" Each)
+    })
+    (rules
+        (play
+            (or {
+                (move Add (piece (id "Disc" Mover)) (to (sites Empty)))
+                (move Add (piece (id "Cross" Mover)) (to (sites Empty)) (then (addScore Mover 1)))
+                (if (>= (score Mover) 2)
+                    (move Add (piece (id "Ring" Mover)) (to (sites Empty))
+                        (then (set Score Next -2000000000))
+                    )
+                )
+                (if (< (score Next) 0)
+                    (move Add (piece (id "Star" Mover)) (to (sites Empty))
+                        (then (set Score Mover 2000000000))
+                    )
+                )
+                (move Propose "Stop")
+            })
+        )
+        (end {
+            (if (and (is Proposed "Stop") (<= (score Mover) (score Next))) (result Mover Win))
+            (if (and (is Proposed "Stop") (>= (count Moves) 14)) (result Next Win))
+        })
+    )
+)"#;
+
+/// Fails with the scores' difference wrapping (`counter_diff`), with a
+/// score read for the wrong player, or with the lean end check skipped
+/// after the proposal.
+#[test]
+fn score_comparisons_agree_with_the_generic_path() {
+    let g = load(SCORES);
+    assert_eq!(
+        g.fast_summary(),
+        "fixed_if 2 step_to_empty 0 bare_carry 0 if_cond 2 end_cond 2"
+    );
+    assert_eq!(g.end_plans(), 1);
+    let won = agrees_with_generic(&g, 400, 60, 7);
+    assert!(won > 300, "only {won} games won");
+    // the far-apart scores come up when a game ends
+    let mut far = 0;
+    for seed in 0..400 {
+        let st = after(&g, &seeded_line(&g, seed, 60));
+        far += (st.score(1).abs_diff(st.score(2)) > i32::MAX as u32) as u32;
+    }
+    assert!(far > 10, "only {far} games with far-apart scores");
+}

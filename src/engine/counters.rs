@@ -10,7 +10,10 @@
 //! (`and`/`or`/`not`, or two counters compared) is a [`CounterCond`] that
 //! `FastCond::Counters` indexes. Exact: each term reads the counter the
 //! general `eval_int` reads (same role resolution), and each range is the
-//! set of values the comparison accepts.
+//! set of values the comparison accepts. A player's score is such a
+//! counter too (`(<= (score Mover) (score Next))`); scores may be
+//! negative, so two counters are compared by their saturating difference,
+//! which has the sign of the true one.
 //!
 //! A list of end rules whose conditions all have a direct form is also
 //! planned as a whole ([`EndStep`]): `(if C {(if A R1) (if B R2)} R3)`
@@ -64,8 +67,8 @@ pub(crate) enum CounterCond {
 /// so a test is a load, a subtraction and one unsigned compare whatever its
 /// operator; a comparison of two counters
 /// ([`CounterCond::Diff`]) is their difference against 0. Exact: the
-/// counters are non-negative `i32`s, so their difference does not
-/// overflow.
+/// difference saturates, so it keeps the sign of the true difference (and
+/// is 0 only when that is), which is all a range about 0 reads.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct CounterTest {
     pub(crate) a: CounterTerm,
@@ -99,6 +102,9 @@ pub(crate) enum CounterTerm {
     /// `(count Pieces WHO in:(sites Board))`: the per-owner counters less
     /// what the hands hold.
     BoardPieces(Role),
+    /// `(score WHO)`: the score of the player WHO names, as `eval_int`
+    /// reads it.
+    Score(Role),
     /// `(count Moves)`
     Moves,
     /// `(count Turns)`
@@ -242,6 +248,7 @@ impl Operand {
             IntE::CountPiecesOnBoard(who) => CounterTerm::BoardPieces(*who),
             IntE::CountMoves => CounterTerm::Moves,
             IntE::CountTurns => CounterTerm::Turns,
+            IntE::Score(who) => CounterTerm::Score(*who),
             _ => return None,
         }))
     }
@@ -373,7 +380,7 @@ impl Game {
     fn counter_diff(&self, t: &CounterTest, b: &CounterTerm, st: &State) -> bool {
         let v = self
             .counter_term(&t.a, st)
-            .wrapping_sub(self.counter_term(b, st));
+            .saturating_sub(self.counter_term(b, st));
         self.in_range(t, v)
     }
 
@@ -427,6 +434,7 @@ impl Game {
             CounterTerm::Moves => st.decisions as i32,
             CounterTerm::PiecesPrev => st.pieces[st.prev_mover as usize] as i32,
             CounterTerm::Turns => st.turns as i32,
+            CounterTerm::Score(who) => st.scores[self.term_player(*who, st)],
             CounterTerm::Comp(c) => st.comp_count[*c as usize] as i32,
             CounterTerm::CompOf(who, i) => {
                 match self.fast.terms.comp_of[*i as usize][self.term_player(*who, st)] {

@@ -38,6 +38,10 @@ enum LeanEnd {
     /// player `p`'s counter against the test's range (its term is not
     /// read); whether it is the phase's rule (else the game's).
     Pieces(u8, CounterTest, bool),
+    /// Every end rule (the phase's and the game's, one or more) is false
+    /// while proposal `P` is not made (its condition is `(is Proposed P)`
+    /// or an `and` that starts with it): the rules as listed once it is.
+    Proposed(u32),
     /// The end rules as listed.
     Rules,
 }
@@ -57,6 +61,7 @@ impl Game {
                 ([], [fc]) => Some(Some((*fc, false))),
                 _ => None,
             };
+            let gate = self.proposal_gate(&self.phases[i].end);
             for m in 0..=MAX_PLAYERS as u8 {
                 let end = match only {
                     Some(None) => LeanEnd::Never,
@@ -68,7 +73,10 @@ impl Game {
                         CounterTerm::PiecesNext => LeanEnd::Pieces(self.next_player(m), t, phase),
                         _ => LeanEnd::Rules,
                     },
-                    _ => LeanEnd::Rules,
+                    _ => match gate {
+                        Some(p) => LeanEnd::Proposed(p),
+                        None => LeanEnd::Rules,
+                    },
                 };
                 out.push(lean.then_some(LeanTurn {
                     next: self.next_player(m),
@@ -77,6 +85,26 @@ impl Game {
             }
         }
         out
+    }
+
+    /// The proposal every end rule of a phase (`phase_end`) and of the game
+    /// waits for, when there is one: each rule's condition is `(is
+    /// Proposed P)` or an `and` whose first part is, for one P. None when
+    /// there are no rules.
+    fn proposal_gate(&self, phase_end: &[super::ir::EndRule]) -> Option<u32> {
+        use super::ir::BoolE;
+        let gate = |r: &super::ir::EndRule| match &r.cond {
+            BoolE::IsProposed(p) => Some(*p),
+            BoolE::And(v) => match v.first() {
+                Some(BoolE::IsProposed(p)) => Some(*p),
+                _ => None,
+            },
+            _ => None,
+        };
+        let mut rules = phase_end.iter().chain(&self.end);
+        let first = gate(rules.next()?)?;
+        // a proposal's bit is `1 << P`
+        (first < 64 && rules.all(|r| gate(r) == Some(first))).then_some(first)
     }
 
     /// Per phase: whether a bare carry or add played in it can take the
@@ -177,6 +205,11 @@ impl Game {
                     };
                     st.outcome = Some(self.result_of(&r.result, st, self.move_ctx(m), ws));
                     decided = true;
+                }
+            }
+            LeanEnd::Proposed(p) => {
+                if st.proposed & (1u64 << p) != 0 {
+                    decided = self.lean_end_rules(phase_index, st, m, ws);
                 }
             }
             LeanEnd::Rules => decided = self.lean_end_rules(phase_index, st, m, ws),
