@@ -16,6 +16,13 @@
 //! consequence ([`Game::one_group_steps`]), every move from an origin gets
 //! the same answer, so the step loop asks it once per origin with moves
 //! and never makes the others.
+//!
+//! Whether a position's occupied sites are one group at all is told, when
+//! it can be, by what the previous position asked about learned (a
+//! [`GroupMemo`] in the workspace): a set one group plus a site next to
+//! it, or less a site whose leaving was found to keep it one group, is
+//! one group. The memo is keyed on the whole occupied set, the relation
+//! and the board, so any position may follow any other.
 
 use super::eval::Ctx;
 use super::fast::{MAX_PIECE_GENS, PieceEntry};
@@ -26,11 +33,50 @@ use crate::board::{Relation, Site};
 /// One position's occupied board sites and the answers found so far.
 pub(crate) struct OneGroup<'a> {
     adj: &'a [u64],
+    rel: Relation,
     occ: u64,
     connected: bool,
     /// The last origin asked about and its answer (moves come grouped by
     /// origin).
     last: Option<(Site, bool)>,
+    /// The sites `f` found so far whose leaving keeps one group.
+    loose: u64,
+}
+
+/// What a position's one-group test learned, kept in the workspace for the
+/// next position asked about: a set of board sites `occ` that is one group
+/// over `rel` on a board of `n` sites, and sites `loose` of it whose
+/// removal leaves one group. A position whose occupied set is `occ`, `occ`
+/// with one site added next to it, or `occ` less one site of `loose` is
+/// one group without a flood (a site joined to a group keeps it one).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct GroupMemo {
+    rel: Relation,
+    n: usize,
+    occ: u64,
+    loose: u64,
+}
+
+impl GroupMemo {
+    /// Whether `occ` is one group over `adj` (relation `rel`, `n` sites),
+    /// as far as the memo tells (false: unknown).
+    #[inline]
+    fn tells(&self, rel: Relation, adj: &[u64], occ: u64) -> bool {
+        if self.rel != rel || self.n != adj.len() {
+            return false;
+        }
+        let d = self.occ ^ occ;
+        if d & d.wrapping_sub(1) != 0 {
+            return false;
+        }
+        // no change; one site added, next to the group; one site of
+        // `loose` left
+        d == 0
+            || match occ & d {
+                0 => self.loose & d != 0,
+                _ => adj[d.trailing_zeros() as usize] & self.occ != 0,
+            }
+    }
 }
 
 impl Game {
@@ -64,6 +110,18 @@ impl Game {
     /// The occupied board sites of `st` for a one-group test over `rel`, or
     /// `None` when the board is too large for one-word sets.
     pub(crate) fn one_group<'a>(&'a self, st: &State, rel: Relation) -> Option<OneGroup<'a>> {
+        self.one_group_after(st, rel, None)
+    }
+
+    /// [`Game::one_group`], told by `memo` (what an earlier position's test
+    /// learned, [`OneGroup::memo`]) whether the occupied sites are one
+    /// group when it can tell.
+    pub(crate) fn one_group_after<'a>(
+        &'a self,
+        st: &State,
+        rel: Relation,
+        memo: Option<GroupMemo>,
+    ) -> Option<OneGroup<'a>> {
         let n = self.board.len();
         if self.small_adj.len() != 4 * n {
             return None;
@@ -71,12 +129,15 @@ impl Game {
         let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
         // the state's per-owner sets of occupied board sites
         let occ = st.occ.iter().fold(0u64, |m, &o| m | o);
-        let connected = occ != 0 && flood(adj, occ, occ & occ.wrapping_neg(), occ) == occ;
+        let connected = memo.is_some_and(|m| m.tells(rel, adj, occ))
+            || occ != 0 && flood(adj, occ, occ & occ.wrapping_neg(), occ) == occ;
         Some(OneGroup {
             adj,
+            rel,
             occ,
             connected,
             last: None,
+            loose: 0,
         })
     }
 }
@@ -131,15 +192,19 @@ impl Game {
             Some((comps, _)) if comps & 1 == 0 => {}
             _ => return false,
         }
-        let Some(mut og) = self.one_group(st, rel) else {
+        let Some(mut og) = self.one_group_after(st, rel, ws.one_group_memo) else {
             return false;
         };
         if !og.connected() {
             return false;
         }
+        // the mover's sites are occupied
         let bits = st.occ[st.mover as usize];
-        let keep = |f: Site| og.connected_without(f) == Some(true);
-        self.step_pieces_slots((srel, *stack, g), tests, bits, c, st, ctx, ws, keep, out)
+        let keep = |f: Site| og.keeps_without(f);
+        let done =
+            self.step_pieces_slots((srel, *stack, g), tests, bits, c, st, ctx, ws, keep, out);
+        ws.one_group_memo = og.memo();
+        done
     }
 }
 
@@ -165,6 +230,17 @@ impl OneGroup<'_> {
         {
             return Some(ok);
         }
+        let ok = self.keeps_without(f);
+        self.last = Some((f, ok));
+        Some(ok)
+    }
+
+    /// [`OneGroup::connected_without`] for an occupied site `f` when the
+    /// occupied sites are one group (the caller knows both), without the
+    /// last origin's answer.
+    #[inline]
+    pub(crate) fn keeps_without(&mut self, f: Site) -> bool {
+        debug_assert!(self.connected && self.occupied(f));
         let rest = self.occ & !(1u64 << f);
         let near = self.adj[f as usize] & rest;
         // `f` was the only occupied site: nothing is left, no group; one
@@ -174,9 +250,33 @@ impl OneGroup<'_> {
             let local = flood(self.adj, near, near & near.wrapping_neg(), near);
             local == near || flood(self.adj, rest, local, near) & near == near
         };
-        self.last = Some((f, ok));
-        Some(ok)
+        if ok {
+            self.loose |= 1u64 << f;
+        }
+        ok
     }
+
+    /// What this position's test learned, for the next one (none when the
+    /// occupied sites are not one group).
+    pub(crate) fn memo(&self) -> Option<GroupMemo> {
+        self.connected.then_some(GroupMemo {
+            rel: self.rel,
+            n: self.adj.len(),
+            occ: self.occ,
+            loose: self.loose,
+        })
+    }
+}
+
+/// The union of the neighbour masks of the sites of `set`.
+#[inline(always)]
+fn dilate_bits(adj: &[u64], mut set: u64) -> u64 {
+    let mut next = 0u64;
+    while set != 0 {
+        next |= adj[set.trailing_zeros() as usize];
+        set &= set - 1;
+    }
+    next
 }
 
 /// The sites of `within` reachable from `seed` (a subset of it); stops
@@ -186,13 +286,7 @@ pub(crate) fn flood(adj: &[u64], within: u64, seed: u64, goal: u64) -> u64 {
     let mut reach = seed;
     let mut frontier = seed;
     while frontier != 0 && reach & goal != goal {
-        let mut next = 0u64;
-        let mut f = frontier;
-        while f != 0 {
-            next |= adj[f.trailing_zeros() as usize];
-            f &= f - 1;
-        }
-        frontier = next & within & !reach;
+        frontier = dilate_bits(adj, frontier) & within & !reach;
         reach |= frontier;
     }
     reach
@@ -202,6 +296,87 @@ pub(crate) fn flood(adj: &[u64], within: u64, seed: u64, goal: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    /// What a position's test learned, told to the next position's: for
+    /// random groups, after some origins were asked about, the sets one
+    /// site away (added next to the group or not, left from the loose
+    /// sites or not) and others are one group exactly when a plain search
+    /// says so, with the memo as without it.
+    #[test]
+    fn group_memos_tell_the_truth() {
+        let mut x = 0x5851_f42d_4c95_7f2du64;
+        let mut rnd = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for board in [Board::hex(4), Board::square(7), Board::hex(2)] {
+            let mut g = crate::load_str(
+                "t",
+                "(game \"T\" (players 2) (equipment {(board (square 3)) (piece \"D\" Each)}) (rules (play (move Pass)) (end (if (all Passed) (result Mover Draw)))))",
+                &Default::default(),
+            )
+            .unwrap();
+            let n = board.len();
+            g.board = board;
+            g.make_small_adj();
+            let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+            let mut st = g.initial_state();
+            let mut at = |occ: u64| {
+                st.occ = [0; crate::engine::MAX_PLAYERS + 1];
+                st.occ[1] = occ;
+                st.clone()
+            };
+            for rel in Relation::ALL {
+                let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
+                let (mut told, mut checked) = (0, 0);
+                for _ in 0..300 {
+                    // a group grown from one site
+                    let mut occ = 1u64 << (rnd() % n as u64);
+                    for _ in 0..rnd() % n as u64 {
+                        let edge = (0..n)
+                            .filter(|&s| occ >> s & 1 != 0)
+                            .fold(0u64, |m, s| m | adj[s])
+                            & !occ;
+                        if edge == 0 {
+                            break;
+                        }
+                        let mut e = edge;
+                        for _ in 0..rnd() % edge.count_ones() as u64 {
+                            e &= e - 1;
+                        }
+                        occ |= e & e.wrapping_neg();
+                    }
+                    let mut og = g.one_group(&at(occ), rel).unwrap();
+                    assert!(og.connected());
+                    for f in 0..n as Site {
+                        if occ >> f & 1 != 0 && rnd() % 2 == 0 {
+                            og.keeps_without(f);
+                        }
+                    }
+                    let memo = og.memo();
+                    assert!(memo.is_some());
+                    for _ in 0..8 {
+                        let next = match rnd() % 4 {
+                            0 => occ,
+                            1 | 2 => occ ^ 1u64 << (rnd() % n as u64),
+                            _ => rnd() & all,
+                        };
+                        let want = g.one_group(&at(next), rel).unwrap().connected();
+                        let got = g.one_group_after(&at(next), rel, memo).unwrap().connected();
+                        assert_eq!(got, want, "{occ:x} then {next:x}");
+                        told += memo.unwrap().tells(rel, adj, next) as u32;
+                        checked += 1;
+                    }
+                    // the memo of another relation or board tells nothing
+                    let other = Relation::ALL[(rel as usize + 1) % Relation::ALL.len()];
+                    assert!(!memo.unwrap().tells(other, adj, occ));
+                }
+                assert!(told > checked / 4, "{told} of {checked}");
+            }
+        }
+    }
 
     /// The one-group answers against a plain search, for random occupied
     /// sets on several boards and relations (including disconnected ones).

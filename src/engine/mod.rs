@@ -368,6 +368,9 @@ pub struct Workspace {
     pub(crate) group: SiteSet,
     pub(crate) low: Vec<u32>,
     pub(crate) dfs: Vec<(Site, Site, usize)>,
+    /// The last position's occupied board sites found to be one group, and
+    /// what was learned about them (see `connect.rs`).
+    pub(crate) one_group_memo: Option<connect::GroupMemo>,
 }
 
 impl Workspace {
@@ -477,6 +480,7 @@ impl Game {
             group: SiteSet::with_capacity(n),
             low: Vec::with_capacity(n),
             dfs: Vec::with_capacity(n),
+            one_group_memo: None,
         }
     }
 
