@@ -141,3 +141,36 @@ fn scores_over_neighbour_counts_agree_with_the_generic_evaluation() {
         }
     }
 }
+
+/// Constant regions of board sites and `(sites Occupied by:WHO)` with the
+/// hands (one word when no hand site holds such a piece, else the generic
+/// set) as the targets of adds (empty sites only, or each site tested) and
+/// of placements from the hand (`(is Empty (to))` as a mask), removed by
+/// an effect, and counted by `count Sites` in a consequence and in the end
+/// rules (the mover's pieces, counted with its hand while it holds any).
+#[test]
+fn constant_regions_and_occupied_sites_with_hands_agree_with_the_generic_evaluation() {
+    let text = r#"(game "Reserve" (players 2)
+        (equipment { (board (square 5)) (hand Each)
+            (piece "Pawn" Each (or (move Step (to if:(is Occupied (to)) (apply (remove (to)))))
+                (move Hop (between if:(is Occupied (between))) (to if:(is Empty (to))))))
+            (piece "Marker" Neutral) })
+        (rules
+            (start (place "Pawn" "Hand" count:3))
+            (play (or {
+                (move Add (piece "Marker0") (to (sites Outer) if:(is Empty (to)))
+                    (then (if (< (count Sites in:(sites Occupied by:Neutral)) 3) (moveAgain))))
+                (move Add (piece "Marker0") (to (sites {0 6 12 18 24})))
+                (move Add (piece "Marker0") (to (sites {1 2 3 7}) if:(is Occupied (to))))
+                (move (from (handSite Mover)) (to (sites Outer) if:(is Empty (to))))
+                (move (from (handSite Mover)) (to (sites Occupied by:Neutral) (apply (remove (sites Occupied by:Neutral)))))
+                (forEach Piece)
+            }))
+            (end {
+                (if (= (count Sites in:(sites Occupied by:Mover)) 3) (result Mover Win))
+                (if (>= (count Moves) 60) (result Mover Draw))
+            })))"#;
+    let g = load(text);
+    let won = agrees_with_generic(&g, 60, 80, 17);
+    assert!(won > 10, "only {won} won");
+}

@@ -299,6 +299,17 @@ impl Game {
                 ws.epoch += 1;
             }
             Effect::Remove(r) => {
+                // a region of one word: its sites in the same (ascending)
+                // order
+                if self.fast.enabled
+                    && let Some(bits) = self.region_bits(r, st)
+                {
+                    for s in super::bitregion::Bits(bits) {
+                        self.take(st, s);
+                    }
+                    ws.epoch += 1;
+                    return;
+                }
                 let mut set = ws.take_set();
                 self.eval_region(r, st, ctx, ws, &mut set);
                 for s in set.iter() {

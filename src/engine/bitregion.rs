@@ -1,7 +1,8 @@
 //! Regions as one word on boards of at most 64 sites: a region whose shape
 //! reads only which board sites are empty and whose top pieces belong to
-//! whom (`(sites Empty)`, `(sites Occupied by:WHO)`, `(sites Around R
-//! FILTER)` over a relation, and their unions, intersections and
+//! whom (`(sites Empty)`, `(sites Occupied by:WHO)`, with the hands when
+//! no hand site holds such a piece, constant sets of board sites, `(sites
+//! Around R FILTER)` over a relation, and their unions, intersections and
 //! differences) is computed from the state's per-owner occupied sets and
 //! the one-word neighbour masks, without a pass over the board. The sites
 //! are those `eval_region` gives (its iteration order is ascending, as a
@@ -33,6 +34,25 @@ impl Game {
                 who,
                 board_only: true,
             } => self.owned_bits(*who, st),
+            // with the hands: when no hand site holds a matching piece
+            RegionE::Occupied {
+                who,
+                board_only: false,
+            } => {
+                let hands = st.what.get(n..).unwrap_or(&[]);
+                if hands
+                    .iter()
+                    .any(|&c| self.role_matches(*who, self.owner(c), c, st))
+                {
+                    return None;
+                }
+                self.owned_bits(*who, st)
+            }
+            // a constant region of board sites
+            RegionE::Fixed(set) => match set.one_word() {
+                Some(w) if w & !all == 0 => w,
+                _ => return None,
+            },
             RegionE::Around {
                 of,
                 dirs: DirSpec::Relation(rel),

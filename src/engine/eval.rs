@@ -196,6 +196,12 @@ impl Game {
                 }
             }
             IntE::CountSites(r) => {
+                // a region of one word: its size
+                if self.fast.enabled
+                    && let Some(bits) = self.region_bits(r, st)
+                {
+                    return bits.count_ones() as i32;
+                }
                 let mut set = ws.take_set();
                 self.eval_region(r, st, ctx, ws, &mut set);
                 let n = set.count() as i32;

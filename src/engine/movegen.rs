@@ -297,6 +297,22 @@ impl Game {
                     }
                     return;
                 }
+                // a region of one word: the empty sites among them when the
+                // test asks for them, else each site tested
+                if self.fast.enabled
+                    && let Some(mut bits) = self.region_bits(to, st)
+                {
+                    let empty = matches!(test, SiteTest::Empty);
+                    if empty || (!*stack && to_if.is_none()) {
+                        bits &= !st.occ.iter().fold(0u64, |a, &o| a | o);
+                    }
+                    for s in super::bitregion::Bits(bits) {
+                        if empty || self.site_test(test, s, st, Ctx { to: s, ..ctx }, ws) {
+                            out.push(Move { to: s, ..add });
+                        }
+                    }
+                    return;
+                }
                 let mut set = ws.take_set();
                 self.eval_region(to, st, ctx, ws, &mut set);
                 for s in set.iter() {
@@ -359,9 +375,17 @@ impl Game {
                         ..Move::pass()
                     };
                     // board sites without a condition: every one but `f`
-                    if let (Some(b), None) = (bits, to_if) {
+                    // (with `(is Empty (to))`: the empty ones)
+                    let free = match to_if {
+                        None => Some(!0u64),
+                        Some(BoolE::EmptyAt(Slot::To)) => {
+                            Some(!st.occ.iter().fold(0u64, |a, &o| a | o))
+                        }
+                        _ => None,
+                    };
+                    if let (Some(b), Some(free)) = (bits, free) {
                         let own = if (f as usize) < 64 { 1u64 << f } else { 0 };
-                        for t in super::bitregion::Bits(b & !own) {
+                        for t in super::bitregion::Bits(b & free & !own) {
                             out.push(Move { to: t, ..m });
                         }
                         continue;
@@ -801,7 +825,7 @@ impl Game {
         // a hop over MIN..MAX sites lands on radial sites MIN..=MAX
         let lands = |f: Site, d: crate::board::Dir, lo: usize, hi: usize| {
             let r = self.board.radial(f, d);
-            r[lo.min(r.len())..(hi + 1).min(r.len())].to_vec()
+            &r[lo.min(r.len())..(hi + 1).min(r.len())]
         };
         (0..self.board.len() as Site).all(|f| {
             self.dirs_at(f, da).iter().all(|&d1| {

@@ -35,6 +35,15 @@ impl SiteSet {
             .is_some_and(|w| w & (1u64 << (s & 63)) != 0)
     }
 
+    /// The set as one word, when it holds no site past 63.
+    pub(crate) fn one_word(&self) -> Option<u64> {
+        match self.w.split_first() {
+            Some((&w, rest)) if rest.iter().all(|&x| x == 0) => Some(w),
+            None => Some(0),
+            _ => None,
+        }
+    }
+
     pub fn count(&self) -> u32 {
         self.w.iter().map(|x| x.count_ones()).sum()
     }
