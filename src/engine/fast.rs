@@ -6,6 +6,7 @@ use super::cells::{CellEffect, EffectCarry};
 use super::counters::{CounterCond, CounterTest, EndStep, TermTables, split_guard};
 use super::eval::Ctx;
 use super::ir::*;
+use super::sink::MoveSink;
 use super::{Game, MAX_PLAYERS, Move, MoveKind, NO_GEN, State, Workspace};
 use crate::board::{NONE, Relation, Site};
 
@@ -873,27 +874,50 @@ impl Game {
     pub(crate) fn step_pieces_to_empty(
         &self,
         st: &State,
-        mut bits: u64,
+        bits: u64,
         (c, only): (u8, bool),
         (rel, stack): (Relation, bool),
         g: u32,
+        out: &mut Vec<Move>,
+    ) {
+        let m = Move::carry(NONE, NONE, c, stack, g);
+        if only {
+            self.step_pieces_to_empty_of::<true>(st, bits, m, rel, out)
+        } else {
+            self.step_pieces_to_empty_of::<false>(st, bits, m, rel, out)
+        }
+    }
+
+    /// [`Game::step_pieces_to_empty`] with `ONLY` fixed: the moves are `m`
+    /// from each origin to each target.
+    #[inline(always)]
+    fn step_pieces_to_empty_of<const ONLY: bool>(
+        &self,
+        st: &State,
+        mut bits: u64,
+        m: Move,
+        rel: Relation,
         out: &mut Vec<Move>,
     ) {
         let n = self.board.len();
         let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
         let nbrs = &self.small_nbrs[rel as usize * n..(rel as usize + 1) * n];
         let occupied = st.occ.iter().fold(0u64, |a, &o| a | o);
+        let mut out = MoveSink::new(out);
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if !only && st.what[s] != c {
+            if !ONLY && st.what[s] != m.what {
                 continue;
             }
             let to = adj[s] & !occupied;
             if to == 0 {
                 continue;
             }
-            let m = Move::carry(s as Site, NONE, c, stack, g);
+            let m = Move {
+                from: s as Site,
+                ..m
+            };
             if to & (to - 1) == 0 {
                 out.push(Move {
                     to: to.trailing_zeros() as Site,

@@ -24,6 +24,7 @@ mod repeat;
 mod rootgen;
 mod route;
 pub mod sets;
+mod sink;
 mod sitetest;
 mod slots;
 mod stepgen;

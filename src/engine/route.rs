@@ -44,13 +44,23 @@ pub(crate) enum MoverCond {
     Other(FastCond),
 }
 
-/// One step of a route.
+/// One step of a route. The conditions' kinds are variants of their own
+/// and the tag is a plain byte (`repr(u8)`: no tag shared with a field's),
+/// so a step is told by one read.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(u8)]
 pub(crate) enum Route {
     /// No moves.
     Nothing,
-    /// A condition: the route when it holds, the route when not.
-    If(MoverCond, u32, u32),
+    /// A condition ([`MoverCond::PrevIs`]): the route when it holds, the
+    /// route when not.
+    IfPrev(u8, u32, u32),
+    /// A condition ([`MoverCond::Pieces`]): the route when it holds, the
+    /// route when not.
+    IfPieces(u8, CounterTest, u32, u32),
+    /// Any other condition ([`MoverCond::Other`]): the route when it
+    /// holds, the route when not.
+    IfOther(FastCond, u32, u32),
     /// A `step_to_empty` entry with its neighbour masks (a
     /// [`Direct::StepMask`] leaf): component and whether it is the only
     /// one its owner has, generator, relation, whole stacks.
@@ -202,7 +212,11 @@ impl Game {
         } else {
             next(self, info, b, m, routes)
         };
-        routes[at] = Route::If(MoverCond::of(self, fc, m), yes, no);
+        routes[at] = match MoverCond::of(self, fc, m) {
+            MoverCond::PrevIs(p) => Route::IfPrev(p, yes, no),
+            MoverCond::Pieces(p, t) => Route::IfPieces(p, t, yes, no),
+            MoverCond::Other(fc) => Route::IfOther(fc, yes, no),
+        };
         at as u32
     }
 
@@ -261,8 +275,22 @@ impl Game {
     fn follow_route(&self, mut r: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
         loop {
             match self.fast.routes[r as usize] {
-                Route::If(c, yes, no) => {
-                    r = if self.route_holds(c, st, ws) { yes } else { no };
+                Route::IfPrev(p, yes, no) => {
+                    r = if st.prev_mover == p { yes } else { no };
+                }
+                Route::IfPieces(p, t, yes, no) => {
+                    r = if t.accepts(st.pieces[p as usize] as i32) {
+                        yes
+                    } else {
+                        no
+                    };
+                }
+                Route::IfOther(fc, yes, no) => {
+                    r = if self.direct_holds(fc, st, ws) {
+                        yes
+                    } else {
+                        no
+                    };
                 }
                 Route::Nothing => return,
                 Route::Steps(c, g, rel, stack) => {
@@ -280,16 +308,6 @@ impl Game {
                 Route::Prog(k) => return self.run_mover_prog(k, st, ws, out),
                 Route::Tree(id) => return self.generate_root_tree(id, st, ws, out),
             }
-        }
-    }
-
-    /// A route's condition on `st`.
-    #[inline(always)]
-    fn route_holds(&self, c: MoverCond, st: &State, ws: &mut Workspace) -> bool {
-        match c {
-            MoverCond::PrevIs(p) => st.prev_mover == p,
-            MoverCond::Pieces(p, t) => t.accepts(st.pieces[p as usize] as i32),
-            MoverCond::Other(fc) => self.direct_holds(fc, st, ws),
         }
     }
 
