@@ -174,3 +174,47 @@ fn constant_regions_and_occupied_sites_with_hands_agree_with_the_generic_evaluat
     let won = agrees_with_generic(&g, 60, 80, 17);
     assert!(won > 10, "only {won} won");
 }
+
+/// A consequence that adds a piece to every site of a region that is one
+/// word (`(add … (to REGION))` without stacks: the empty sites filled at
+/// once, the occupied ones by the general put, which replaces the piece
+/// there): the empty sites, the next player's sites (all of them taken
+/// over), and empty sites next to the mover's. The states (pieces,
+/// counters, hash) must agree with the generic twin's site-by-site puts;
+/// fails with the occupied sites skipped or a counter or hash key left out.
+#[test]
+fn adds_to_regions_as_words_agree_with_the_generic_path() {
+    for board in ["(square 5)", "(hex 3)"] {
+        let text = format!(
+            r#"(game "Fill" (players 2)
+                (equipment {{ (board {board}) (piece "Disc" Each) (piece "Cross" Each) }})
+                (rules
+                    (play (or {{
+                        (move Add (piece (id "Disc" Mover)) (to (sites Empty)))
+                        (if (< (count Moves) 6)
+                            (move Add (piece (id "Cross" Mover)) (to (sites Empty))
+                                (then (add (piece (id "Disc" Next))
+                                    (to (sites Around (sites Occupied by:Mover) Orthogonal Empty))))
+                            )
+                        )
+                        (move Add (piece (id "Cross" Mover)) (to (sites Empty))
+                            (then (add (piece (id "Cross" Mover)) (to (sites Occupied by:Next container:"Board"))))
+                        )
+                        (if (> (count Moves) 8)
+                            (move Propose "Fill"
+                                (then (add (piece (id "Disc" Next)) (to (sites Empty))))
+                            )
+                        )
+                    }}))
+                    (end {{
+                        (if (is Proposed "Fill") (result Mover Win))
+                        (if (>= (count Moves) 40) (result Mover Draw))
+                    }})
+                )
+            )"#
+        );
+        let g = load(&text);
+        let won = agrees_with_generic(&g, 100, 60, 5);
+        assert!(won > 20, "{board}: only {won} games won");
+    }
+}

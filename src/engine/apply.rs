@@ -332,6 +332,17 @@ impl Game {
                     ws.epoch += 1;
                     return;
                 }
+                // without stacks, a region that is one word: its empty
+                // sites filled at once (not in the generic twin, which keeps
+                // the general put)
+                if self.fast.enabled
+                    && !self.stacking
+                    && let Some(bits) = self.region_bits(to, st)
+                {
+                    self.put_on_empty_bits(st, bits, comp);
+                    ws.epoch += 1;
+                    return;
+                }
                 let mut set = ws.take_set();
                 self.eval_region(to, st, ctx, ws, &mut set);
                 // onto an empty board site without stacks, the direct put

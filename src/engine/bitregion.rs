@@ -113,9 +113,10 @@ impl Game {
             return None;
         }
         let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        if let Some(bits) = self.pred_leaf_bits(b, st, all) {
+            return Some(bits);
+        }
         Some(match b {
-            BoolE::EmptyAt(Slot::To) => all & !self.occupied_bits(st),
-            BoolE::OccupiedAt(Slot::To) => self.occupied_bits(st),
             BoolE::WhoAt(Slot::To, op, v) if !super::eval::int_reads_to(v) => {
                 let k = self.eval_int(v, st, ctx, ws);
                 let cmp = |o: usize| super::eval::cmp(*op, o as i32, k);
@@ -134,9 +135,33 @@ impl Game {
             BoolE::Or(v) if !v.is_empty() => {
                 let mut bits = 0;
                 for x in v {
-                    bits |= self.pred_bits(x, st, ctx, ws)?;
+                    bits |= match self.pred_leaf_bits(x, st, all) {
+                        Some(b) => b,
+                        None => self.pred_bits(x, st, ctx, ws)?,
+                    };
                 }
                 bits
+            }
+            _ => return None,
+        })
+    }
+
+    /// The leaves of [`Game::pred_bits`] read in place: `(is Empty (to))`,
+    /// `(is Occupied (to))` and `(= (who at:(to)) ROLE)` (one owner's
+    /// sites; owner 0, the empty sites too). None for the others.
+    #[inline(always)]
+    fn pred_leaf_bits(&self, b: &BoolE, st: &State, all: u64) -> Option<u64> {
+        Some(match b {
+            BoolE::EmptyAt(Slot::To) => all & !self.occupied_bits(st),
+            BoolE::OccupiedAt(Slot::To) => self.occupied_bits(st),
+            BoolE::WhoAt(Slot::To, CmpOp::Eq, v) => {
+                let IntE::Role(r) = **v else {
+                    return None;
+                };
+                match self.role(r, st) as usize {
+                    0 => all & !self.occupied_bits(st) | st.occ[0],
+                    o => st.occ.get(o).copied().unwrap_or(0),
+                }
             }
             _ => return None,
         })

@@ -401,9 +401,23 @@ impl Game {
     pub(crate) fn add_near(
         &self,
         st: &State,
+        around: (Relation, Option<AroundFilter>),
+        pass: (bool, bool),
+        add: Move,
+        out: &mut Vec<Move>,
+    ) {
+        self.add_near_inline(st, around, pass, &add, out)
+    }
+
+    /// [`Game::add_near`] in line (a flat program's leaf), its move
+    /// template by reference.
+    #[inline(always)]
+    pub(crate) fn add_near_inline(
+        &self,
+        st: &State,
         (rel, filter): (Relation, Option<AroundFilter>),
         (none, some): (bool, bool),
-        add: Move,
+        add: &Move,
         out: &mut Vec<Move>,
     ) {
         let n = self.board.len();
@@ -433,7 +447,7 @@ impl Game {
         while to != 0 {
             out.push(Move {
                 to: to.trailing_zeros(),
-                ..add
+                ..*add
             });
             to &= to - 1;
         }

@@ -713,6 +713,35 @@ impl Game {
         st.comp_count[comp as usize] += 1;
     }
 
+    /// [`Game::put`] of a piece (`comp` != 0) onto each board site of
+    /// `bits` (a board of at most 64 sites, without stacks), as a loop of
+    /// puts in any order makes it (each put changes only its own site, the
+    /// counters by one and the hash by its site's key): the empty sites at
+    /// once (their owner's set and the counters by the word), the occupied
+    /// ones by [`Game::put`].
+    pub(crate) fn put_on_empty_bits(&self, st: &mut State, bits: u64, comp: u8) {
+        debug_assert!(!self.stacking && comp != 0 && self.board.len() <= 64);
+        let occupied = st.occ.iter().fold(0u64, |a, &o| a | o);
+        for s in bitregion::Bits(bits & occupied) {
+            self.put(st, s, comp);
+        }
+        let empty = bits & !occupied;
+        if empty == 0 {
+            return;
+        }
+        let o = self.owner(comp) as usize;
+        st.occ[o] |= empty;
+        st.pieces[o] += empty.count_ones();
+        st.comp_count[comp as usize] += empty.count_ones();
+        let ncomp = self.comps.len();
+        for s in bitregion::Bits(empty) {
+            let su = s as usize;
+            st.what[su] = comp;
+            st.count[su] = 1;
+            st.hash ^= self.zobrist_key(su, comp as usize, 0, ncomp);
+        }
+    }
+
     /// Keeps [`State::occ`] up to date when the top of board site `su`
     /// changes from component `old` to `new` (0 = empty).
     #[inline]

@@ -341,20 +341,21 @@ impl Game {
         };
         let mut before = out.len();
         for leaf in &prog.leaves {
-            match *leaf {
+            // by reference: a leaf holds a move, not copied but to be pushed
+            match leaf {
                 MoverLeaf::AddNear {
                     add,
                     rel,
                     filter,
                     none,
                     some,
-                } => self.add_near(st, (rel, filter), (none, some), add, out),
-                MoverLeaf::Bits(c, g) => {
+                } => self.add_near_inline(st, (*rel, *filter), (*none, *some), add, out),
+                &MoverLeaf::Bits(c, g) => {
                     let bits = st.occ[st.mover as usize];
                     self.run_bit_ops(g, bits, c, st, Ctx::default().site, out)
                 }
-                MoverLeaf::Route(r) => self.follow_route_outlined(r, st, ws, out),
-                MoverLeaf::One(m) => out.push(m),
+                &MoverLeaf::Route(r) => self.follow_route_outlined(r, st, ws, out),
+                MoverLeaf::One(m) => out.push(*m),
                 MoverLeaf::EndLevel => {
                     if out.len() > before {
                         return;
