@@ -9,7 +9,7 @@
 //! states.
 
 mod common;
-use common::{after, agrees_with_generic, seeded_line};
+use common::{after, agrees_with_generic, same_lines, seeded_line};
 use ludeme::{Choices, Game};
 
 /// Discs enter from the hand, and fly once the hand is empty; from the
@@ -235,4 +235,23 @@ fn score_comparisons_agree_with_the_generic_path() {
         far += (st.score(1).abs_diff(st.score(2)) > i32::MAX as u32) as u32;
     }
     assert!(far > 10, "only {far} games with far-apart scores");
+}
+
+/// `(count Pieces All in:(sites Board))`, read off the counters less the
+/// hands, against the same count taken site by site over the occupied
+/// sites (every level of a stack): the same moves and states along random
+/// games, with and without stacks, while the hands empty.
+#[test]
+fn pieces_on_the_board_agree_with_a_count_over_the_sites() {
+    for stack in [false, true] {
+        let text = game(stack);
+        let all = "(count Pieces All in:(sites Board))";
+        assert!(text.contains(all));
+        let slow = text.replace(
+            all,
+            r#"(count Pieces All in:(sites Occupied by:All container:"Board"))"#,
+        );
+        let (g, s) = (load(&text), load(&slow));
+        same_lines(&g, &s, (40, 200, 5), |a, b| assert_eq!(a, b));
+    }
 }

@@ -1036,6 +1036,7 @@ impl Compiler {
             options,
             small_adj: Vec::new(),
             small_nbrs: Vec::new(),
+            small_dilate: Default::default(),
         };
         game.make_zobrist();
         // the neighbour masks first: the plan's bit-set programs copy them

@@ -63,17 +63,12 @@ impl Game {
             } => {
                 // hand sites are no centres: only the board's part of
                 // `(sites Occupied …)` counts
-                let mut centres = match &**of {
+                let centres = match &**of {
                     RegionE::Occupied { who, .. } => self.owned_bits(*who, st),
                     other => self.region_bits(other, st)?,
                 };
-                let adj = &self.small_adj[*rel as usize * n..(*rel as usize + 1) * n];
-                let mut near = if *include_self { centres } else { 0 };
-                while centres != 0 {
-                    near |= adj[centres.trailing_zeros() as usize];
-                    centres &= centres - 1;
-                }
-                near & self.filter_bits(*filter, st, all)
+                let near = if *include_self { centres } else { 0 };
+                (near | self.dilate(*rel, centres)) & self.filter_bits(*filter, st, all)
             }
             RegionE::Union(v) => {
                 let mut bits = 0;

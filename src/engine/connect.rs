@@ -85,6 +85,7 @@ impl Game {
         let n = self.board.len();
         self.small_adj.clear();
         self.small_nbrs.clear();
+        self.small_dilate = Default::default();
         if n == 0 || n > 64 {
             return;
         }
@@ -105,6 +106,47 @@ impl Game {
                 self.small_nbrs.push(packed);
             }
         }
+    }
+
+    /// The sites next to some site of `set` over `rel` (the union of their
+    /// neighbour masks), a table read per byte of `set` up to its highest
+    /// nonzero one; boards of at most 64 sites ([`Game::make_small_adj`]
+    /// made the masks). A relation's table is made the first time it is
+    /// asked for.
+    #[inline]
+    pub(crate) fn dilate(&self, rel: Relation, set: u64) -> u64 {
+        let table = self.small_dilate[rel as usize].get_or_init(|| self.dilate_table(rel));
+        let mut m = 0;
+        let mut x = set;
+        for chunk in table.chunks_exact(256) {
+            m |= chunk[(x & 0xff) as usize];
+            x >>= 8;
+            if x == 0 {
+                break;
+            }
+        }
+        m
+    }
+
+    /// Relation `rel`'s dilation table: per byte of a site set (as many as
+    /// the board's sites need) and per value of that byte, the union of
+    /// the neighbour masks of its sites.
+    #[cold]
+    fn dilate_table(&self, rel: Relation) -> Vec<u64> {
+        let n = self.board.len();
+        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+        let bytes = n.div_ceil(8);
+        let mut table = vec![0u64; bytes * 256];
+        for b in 0..bytes {
+            let base = b * 256;
+            // from the byte's value without its lowest bit
+            for v in 1..256usize {
+                let s = 8 * b + v.trailing_zeros() as usize;
+                let one = if s < n { adj[s] } else { 0 };
+                table[base + v] = table[base + (v & (v - 1))] | one;
+            }
+        }
+        table
     }
 
     /// The occupied board sites of `st` for a one-group test over `rel`, or
@@ -296,6 +338,51 @@ pub(crate) fn flood(adj: &[u64], within: u64, seed: u64, goal: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    /// The dilation tables against the neighbour masks, for random sets
+    /// on several boards and relations (the sets' high bytes included).
+    #[test]
+    fn dilation_tables_match_the_neighbour_masks() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rnd = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for board in [
+            Board::hex(4),
+            Board::square(7),
+            Board::square(8),
+            Board::hex(2),
+        ] {
+            let mut g = crate::load_str(
+                "t",
+                "(game \"T\" (players 2) (equipment {(board (square 3)) (piece \"D\" Each)}) (rules (play (move Pass)) (end (if (all Passed) (result Mover Draw)))))",
+                &Default::default(),
+            )
+            .unwrap();
+            let n = board.len();
+            g.board = board;
+            g.make_small_adj();
+            let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+            for rel in Relation::ALL {
+                let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
+                for round in 0..300 {
+                    let set = match round % 4 {
+                        0 => rnd() & all,
+                        1 => rnd() & rnd() & all,
+                        2 => all,
+                        _ => 1u64 << (rnd() % n as u64),
+                    };
+                    let want = (0..n)
+                        .filter(|&s| set >> s & 1 != 0)
+                        .fold(0u64, |m, s| m | adj[s]);
+                    assert_eq!(g.dilate(rel, set), want, "{rel:?} {set:x}");
+                }
+            }
+        }
+    }
 
     /// What a position's test learned, told to the next position's: for
     /// random groups, after some origins were asked about, the sets one

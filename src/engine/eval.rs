@@ -320,6 +320,17 @@ impl Game {
     /// Stones on the board that belong to `who` (every level of a stack):
     /// the owners' counters (board and hands) less what their hands hold.
     pub(crate) fn count_pieces_on_board(&self, who: Role, st: &State) -> i32 {
+        if who == Role::All {
+            // every owner's: all the counters less every hand's pieces (an
+            // empty hand site counts none)
+            let all: u32 = st.pieces[..=self.players as usize].iter().sum();
+            let n = self.board.len();
+            let hands = st.count[n..]
+                .iter()
+                .zip(&st.what[n..])
+                .fold(0i32, |k, (&c, &w)| k + if w != 0 { c as i32 } else { 0 });
+            return all as i32 - hands;
+        }
         let owner_matches = |o: u8| match who {
             Role::All => true,
             Role::Enemy => o != 0 && o != st.mover,

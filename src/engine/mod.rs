@@ -436,6 +436,11 @@ pub struct Game {
     /// (site + 1) each from the low byte up, ending at a zero byte; 0 for a
     /// site with more than eight (see `connect.rs`).
     pub(crate) small_nbrs: Vec<u64>,
+    /// Boards of at most 64 sites: per relation, per byte of a site set
+    /// (as many as the board's sites need) and per value of that byte, the
+    /// union of the neighbour masks of its sites, made when first asked for
+    /// (see `connect.rs`).
+    pub(crate) small_dilate: [std::sync::OnceLock<Vec<u64>>; crate::board::Relation::ALL.len()],
 }
 
 impl Game {
