@@ -330,9 +330,18 @@ impl Game {
                 }
             }
         }
-        let c = self.take(st, m.from);
-        if c != 0 {
-            self.put(st, m.to, c);
+        if self.stacking {
+            let c = self.take(st, m.from);
+            if c != 0 {
+                self.put(st, m.to, c);
+            }
+        } else if m.from != m.to {
+            self.carry_flat(st, m.from as usize, m.to as usize);
+        } else {
+            let c = self.take_flat(st, m.from as usize);
+            if c != 0 {
+                self.put_flat(st, m.to as usize, c);
+            }
         }
         st.last_from = m.from;
         st.last_to = m.to;
@@ -347,9 +356,13 @@ impl Game {
     fn change_cell(&self, st: &mut State, s: Site, new: u8) {
         match new {
             KEEP => {}
+            0 if !self.stacking => {
+                self.take_flat(st, s as usize);
+            }
             0 => {
                 self.take(st, s);
             }
+            c if !self.stacking => self.put_flat(st, s as usize, c),
             c => self.put(st, s, c),
         }
     }

@@ -747,6 +747,97 @@ impl Game {
         }
     }
 
+    /// [`Game::take`] from board site `su` in a game without stacks: the
+    /// same changes, without the hand and stack cases.
+    #[inline(always)]
+    pub(crate) fn take_flat(&self, st: &mut State, su: usize) -> u8 {
+        debug_assert!(!self.stacking && su < self.board.len());
+        let comp = st.what[su];
+        if comp == 0 {
+            return 0;
+        }
+        let o = self.owner(comp) as usize;
+        if self.board.len() <= 64 {
+            st.occ[o] &= !(1u64 << su);
+        }
+        st.hash ^= self.flat_key(su, comp);
+        st.what[su] = 0;
+        st.count[su] = 0;
+        st.pieces[o] -= 1;
+        st.comp_count[comp as usize] -= 1;
+        comp
+    }
+
+    /// [`Game::put`] of `comp` (not 0) onto board site `su` in a game
+    /// without stacks: the same changes (what stood there is replaced),
+    /// without the hand and stack cases.
+    #[inline(always)]
+    pub(crate) fn put_flat(&self, st: &mut State, su: usize, comp: u8) {
+        debug_assert!(!self.stacking && su < self.board.len() && comp != 0);
+        let old = st.what[su];
+        let small = self.board.len() <= 64;
+        if old != 0 {
+            let oo = self.owner(old) as usize;
+            st.pieces[oo] -= 1;
+            st.comp_count[old as usize] -= 1;
+            st.hash ^= self.flat_key(su, old);
+            if small {
+                st.occ[oo] &= !(1u64 << su);
+            }
+        }
+        let o = self.owner(comp) as usize;
+        if small {
+            st.occ[o] |= 1u64 << su;
+        }
+        st.what[su] = comp;
+        st.count[su] = 1;
+        st.hash ^= self.flat_key(su, comp);
+        st.pieces[o] += 1;
+        st.comp_count[comp as usize] += 1;
+    }
+
+    /// [`Game::take`] from board site `f` and [`Game::put`] of what it took
+    /// onto board site `t` (another one), in a game without stacks: the
+    /// same changes (what stood on `t` is replaced; the carried piece's
+    /// counters are unchanged).
+    #[inline(always)]
+    pub(crate) fn carry_flat(&self, st: &mut State, f: usize, t: usize) {
+        debug_assert!(!self.stacking && f != t && f.max(t) < self.board.len());
+        let c = st.what[f];
+        if c == 0 {
+            return;
+        }
+        let old = st.what[t];
+        let small = self.board.len() <= 64;
+        if old != 0 {
+            let oo = self.owner(old) as usize;
+            st.pieces[oo] -= 1;
+            st.comp_count[old as usize] -= 1;
+            st.hash ^= self.flat_key(t, old);
+            if small {
+                st.occ[oo] &= !(1u64 << t);
+            }
+        }
+        if small {
+            st.occ[self.owner(c) as usize] ^= (1u64 << f) | (1u64 << t);
+        }
+        st.hash ^= self.flat_key(f, c) ^ self.flat_key(t, c);
+        st.what[f] = 0;
+        st.count[f] = 0;
+        st.what[t] = c;
+        st.count[t] = 1;
+    }
+
+    /// `zkey(su, comp, 0)` of board site `su` in a game without stacks.
+    #[inline(always)]
+    fn flat_key(&self, su: usize, comp: u8) -> u64 {
+        let nc = self.comps.len();
+        match self.zobrist.get(su * nc + comp as usize) {
+            Some(k) if self.stack_cap == 1 => *k,
+            _ => self.zkey(su, comp, 0),
+        }
+    }
+
     /// Keeps [`State::occ`] up to date when the top of board site `su`
     /// changes from component `old` to `new` (0 = empty).
     #[inline]
