@@ -9,9 +9,15 @@ use crate::board::{Dir, Site};
 impl Game {
     /// Plays `m` (which must be legal in `st`).
     pub fn apply_with(&self, st: &mut State, m: &Move, ws: &mut Workspace) {
-        if self.apply_lean(st, m, ws) {
-            return;
+        if !self.apply_lean(st, m, ws) {
+            self.apply_general(st, m, ws);
         }
+    }
+
+    /// [`Game::apply_with`] in general (out of line: the lean path's
+    /// frame stays small).
+    #[inline(never)]
+    fn apply_general(&self, st: &mut State, m: &Move, ws: &mut Workspace) {
         let mover = st.mover;
         st.move_again = false;
         st.next_override = 0;

@@ -603,10 +603,12 @@ impl Game {
         }
         let (f, t) = (m.from as usize, m.to as usize);
         let n = self.board.len();
-        if f >= n || t >= n || st.what[t] != 0 || st.what[f] == 0 {
+        // the board's cells (one bounds check here, none per site below)
+        let what = &st.what[..n];
+        if f >= n || t >= n || what[t] != 0 || what[f] == 0 {
             return false;
         }
-        let c = st.what[f];
+        let c = what[f];
         // `zkey(s, c, 0)` of a board site without stacks: its table entry
         let nc = self.comps.len();
         match (
@@ -619,10 +621,11 @@ impl Game {
         if n <= 64 {
             st.occ[self.owner(c) as usize] ^= (1u64 << f) | (1u64 << t);
         }
-        st.what[f] = 0;
-        st.count[f] = 0;
-        st.what[t] = c;
-        st.count[t] = 1;
+        let (what, count) = (&mut st.what[..n], &mut st.count[..n]);
+        what[f] = 0;
+        count[f] = 0;
+        what[t] = c;
+        count[t] = 1;
         st.last_from = m.from;
         st.last_to = m.to;
         true

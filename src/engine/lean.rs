@@ -133,7 +133,7 @@ impl Game {
     pub(crate) fn apply_lean(&self, st: &mut State, m: &Move, ws: &mut Workspace) -> bool {
         let mover = st.mover;
         let phase_index = st.phase[mover as usize] as usize;
-        let Some(&Some(turn)) = self
+        let Some(Some(turn)) = self
             .fast
             .lean_turn
             .get(phase_index * (MAX_PLAYERS + 1) + mover as usize)
@@ -158,7 +158,7 @@ impl Game {
         st: &mut State,
         m: &Move,
         ws: &mut Workspace,
-        turn: LeanTurn,
+        turn: &LeanTurn,
     ) -> bool {
         match self.apply_effect_carry(st, m) {
             Some(again) => {
@@ -183,7 +183,7 @@ impl Game {
         ws: &mut Workspace,
         (mover, phase_index): (u8, usize),
         again: bool,
-        turn: LeanTurn,
+        turn: &LeanTurn,
     ) {
         st.move_again = false;
         st.next_override = 0;

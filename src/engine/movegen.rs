@@ -17,9 +17,8 @@ impl Game {
         }
         ws.epoch += 1;
         let phase_index = st.phase[st.mover as usize] as usize;
-        let phase = &self.phases[phase_index];
         if !self.generate_by_route(phase_index, st, ws, out) {
-            self.generate_root_tree(phase.play, st, ws, out);
+            self.generate_root_tree(self.phases[phase_index].play, st, ws, out);
         }
         if self.no_repeat_in_turn && !out.is_empty() {
             self.filter_repeats(phase_index, st, ws, out);
