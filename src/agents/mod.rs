@@ -2,7 +2,7 @@
 
 use crate::engine::{Game, Move, PlayerResult, State, Workspace};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngCore, SeedableRng};
 
 /// Something that picks a move.
 pub trait Agent {
@@ -15,9 +15,31 @@ pub trait Agent {
 /// generator is inlined into a caller does not depend on how a build
 /// partitions its code: instruction counts of `ludeme bench` then compare
 /// across builds (they swung by about 2 % when it was inlined or not).
+///
+/// The draw is `rng.random_range(0..n)` written out: for a range that fits
+/// in 32 bits, rand 0.9 takes one 32-bit word, widening-multiplies it by
+/// `n` and keeps the high half, drawing a second word only when the low
+/// half is within `2^32 - n` of overflowing (Canon's method), and adds the
+/// carry of the second word's high half. Written here, it does not hang on
+/// whether a build inlines rand's generic `random_range` into this function
+/// (a call more per decision when it does not); `pick_is_random_range`
+/// checks that the numbers are rand's.
 #[inline(never)]
 fn pick(rng: &mut SmallRng, n: usize) -> usize {
-    rng.random_range(0..n)
+    if n == 0 || n > u32::MAX as usize {
+        return rng.random_range(0..n);
+    }
+    let range = n as u32;
+    let wmul = |x: u32| {
+        let w = x as u64 * range as u64;
+        ((w >> 32) as u32, w as u32)
+    };
+    let (mut hi, lo) = wmul(rng.next_u32());
+    if lo > range.wrapping_neg() {
+        let (carry, _) = wmul(rng.next_u32());
+        hi += lo.checked_add(carry).is_none() as u32;
+    }
+    hi as usize
 }
 
 /// Picks uniformly at random.
@@ -103,5 +125,42 @@ pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
             .strip_prefix("mc")
             .and_then(|n| n.parse().ok())
             .map(|n| Box::new(FlatMcAgent::new(seed, n)) as Box<dyn Agent>),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `pick` draws the numbers `random_range` draws, from the same
+    /// generator state, and leaves the generator where it leaves it.
+    #[test]
+    fn pick_is_random_range() {
+        let sizes = [
+            1,
+            2,
+            3,
+            7,
+            10,
+            24,
+            100,
+            1000,
+            65_537,
+            1 << 31,
+            (1 << 31) + 1,
+        ];
+        let sizes = sizes
+            .into_iter()
+            .chain([u32::MAX as usize, u32::MAX as usize + 1, usize::MAX]);
+        for n in sizes {
+            for seed in 0..50 {
+                let mut a = SmallRng::seed_from_u64(seed);
+                let mut b = a.clone();
+                for _ in 0..200 {
+                    assert_eq!(pick(&mut a, n), b.random_range(0..n), "n {n}, seed {seed}");
+                }
+                assert_eq!(a.next_u64(), b.next_u64());
+            }
+        }
     }
 }
