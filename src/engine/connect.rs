@@ -339,32 +339,43 @@ mod tests {
     use super::*;
     use crate::board::Board;
 
-    /// The dilation tables against the neighbour masks, for random sets
-    /// on several boards and relations (the sets' high bytes included).
-    #[test]
-    fn dilation_tables_match_the_neighbour_masks() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rnd = || {
+    /// A xorshift generator of test sets from `seed`.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             x
-        };
+        }
+    }
+
+    /// A game on `board` (its rules do not matter here), with its
+    /// neighbour masks made.
+    fn game_on(board: Board) -> Game {
+        let mut g = crate::load_str(
+            "t",
+            "(game \"T\" (players 2) (equipment {(board (square 3)) (piece \"D\" Each)}) (rules (play (move Pass)) (end (if (all Passed) (result Mover Draw)))))",
+            &Default::default(),
+        )
+        .unwrap();
+        g.board = board;
+        g.make_small_adj();
+        g
+    }
+
+    /// The dilation tables against the neighbour masks, for random sets
+    /// on several boards and relations (the sets' high bytes included).
+    #[test]
+    fn dilation_tables_match_the_neighbour_masks() {
+        let mut rnd = xorshift(0x9e37_79b9_7f4a_7c15u64);
         for board in [
             Board::hex(4),
             Board::square(7),
             Board::square(8),
             Board::hex(2),
         ] {
-            let mut g = crate::load_str(
-                "t",
-                "(game \"T\" (players 2) (equipment {(board (square 3)) (piece \"D\" Each)}) (rules (play (move Pass)) (end (if (all Passed) (result Mover Draw)))))",
-                &Default::default(),
-            )
-            .unwrap();
             let n = board.len();
-            g.board = board;
-            g.make_small_adj();
+            let g = game_on(board);
             let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
             for rel in Relation::ALL {
                 let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
@@ -391,23 +402,10 @@ mod tests {
     /// says so, with the memo as without it.
     #[test]
     fn group_memos_tell_the_truth() {
-        let mut x = 0x5851_f42d_4c95_7f2du64;
-        let mut rnd = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rnd = xorshift(0x5851_f42d_4c95_7f2du64);
         for board in [Board::hex(4), Board::square(7), Board::hex(2)] {
-            let mut g = crate::load_str(
-                "t",
-                "(game \"T\" (players 2) (equipment {(board (square 3)) (piece \"D\" Each)}) (rules (play (move Pass)) (end (if (all Passed) (result Mover Draw)))))",
-                &Default::default(),
-            )
-            .unwrap();
             let n = board.len();
-            g.board = board;
-            g.make_small_adj();
+            let g = game_on(board);
             let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
             let mut st = g.initial_state();
             let mut at = |occ: u64| {
@@ -438,7 +436,7 @@ mod tests {
                     let mut og = g.one_group(&at(occ), rel).unwrap();
                     assert!(og.connected());
                     for f in 0..n as Site {
-                        if occ >> f & 1 != 0 && rnd() % 2 == 0 {
+                        if occ >> f & 1 != 0 && rnd().is_multiple_of(2) {
                             og.keeps_without(f);
                         }
                     }
@@ -485,28 +483,15 @@ mod tests {
             }
             seen == occ
         }
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut rnd = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rnd = xorshift(0x2545_f491_4f6c_dd1du64);
         for board in [
             Board::hex(4),
             Board::square(7),
             Board::square(8),
             Board::hex(2),
         ] {
-            let mut g = crate::load_str(
-                "t",
-                "(game \"T\" (players 2) (equipment {(board (square 3)) (piece \"D\" Each)}) (rules (play (move Pass)) (end (if (all Passed) (result Mover Draw)))))",
-                &Default::default(),
-            )
-            .unwrap();
             let n = board.len();
-            g.board = board;
-            g.make_small_adj();
+            let g = game_on(board);
             let mut st = g.initial_state();
             st.what = vec![0; n];
             for rel in Relation::ALL {

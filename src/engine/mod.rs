@@ -756,16 +756,24 @@ impl Game {
         if comp == 0 {
             return 0;
         }
+        self.lift_flat(st, su, comp);
+        st.what[su] = 0;
+        st.count[su] = 0;
+        comp
+    }
+
+    /// The counters, hash and owner set of board site `su` without its
+    /// piece `comp` (not 0), in a game without stacks; the cell itself is
+    /// left to the caller.
+    #[inline(always)]
+    fn lift_flat(&self, st: &mut State, su: usize, comp: u8) {
         let o = self.owner(comp) as usize;
+        st.pieces[o] -= 1;
+        st.comp_count[comp as usize] -= 1;
+        st.hash ^= self.flat_key(su, comp);
         if self.board.len() <= 64 {
             st.occ[o] &= !(1u64 << su);
         }
-        st.hash ^= self.flat_key(su, comp);
-        st.what[su] = 0;
-        st.count[su] = 0;
-        st.pieces[o] -= 1;
-        st.comp_count[comp as usize] -= 1;
-        comp
     }
 
     /// [`Game::put`] of `comp` (not 0) onto board site `su` in a game
@@ -777,13 +785,7 @@ impl Game {
         let old = st.what[su];
         let small = self.board.len() <= 64;
         if old != 0 {
-            let oo = self.owner(old) as usize;
-            st.pieces[oo] -= 1;
-            st.comp_count[old as usize] -= 1;
-            st.hash ^= self.flat_key(su, old);
-            if small {
-                st.occ[oo] &= !(1u64 << su);
-            }
+            self.lift_flat(st, su, old);
         }
         let o = self.owner(comp) as usize;
         if small {
@@ -810,13 +812,7 @@ impl Game {
         let old = st.what[t];
         let small = self.board.len() <= 64;
         if old != 0 {
-            let oo = self.owner(old) as usize;
-            st.pieces[oo] -= 1;
-            st.comp_count[old as usize] -= 1;
-            st.hash ^= self.flat_key(t, old);
-            if small {
-                st.occ[oo] &= !(1u64 << t);
-            }
+            self.lift_flat(st, t, old);
         }
         if small {
             st.occ[self.owner(c) as usize] ^= (1u64 << f) | (1u64 << t);
