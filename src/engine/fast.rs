@@ -6,7 +6,7 @@ use super::cells::{CellEffect, EffectCarry};
 use super::counters::{CounterCond, CounterTest, EndStep, TermTables, split_guard};
 use super::eval::Ctx;
 use super::ir::*;
-use super::sink::MoveSink;
+use super::sink::{MoveSink, MoveTail};
 use super::{Game, MAX_PLAYERS, Move, MoveKind, NO_GEN, State, Workspace};
 use crate::board::{NONE, Relation, Site};
 
@@ -907,6 +907,7 @@ impl Game {
         let nbrs = &self.small_nbrs[rel as usize * n..(rel as usize + 1) * n];
         let occupied = st.occ.iter().fold(0u64, |a, &o| a | o);
         let mut out = MoveSink::new(out);
+        let tail = MoveTail::of(&m);
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -917,22 +918,16 @@ impl Game {
             if to == 0 {
                 continue;
             }
-            let m = Move {
-                from: s as Site,
-                ..m
-            };
+            let f = s as Site;
             if to & (to - 1) == 0 {
-                out.push(Move {
-                    to: to.trailing_zeros() as Site,
-                    ..m
-                });
+                out.push_step(tail, f, to.trailing_zeros() as Site);
                 continue;
             }
             let mut packed = nbrs[s];
             if packed == 0 {
-                for &t in self.board.neighbours(s as Site, rel) {
+                for &t in self.board.neighbours(f, rel) {
                     if to >> t & 1 != 0 {
-                        out.push(Move { to: t, ..m });
+                        out.push_step(tail, f, t);
                     }
                 }
                 continue;
@@ -942,7 +937,7 @@ impl Game {
                 let t = (packed & 0xff) as Site - 1;
                 packed >>= 8;
                 if to >> t & 1 != 0 {
-                    out.push(Move { to: t, ..m });
+                    out.push_step(tail, f, t);
                 }
             }
         }

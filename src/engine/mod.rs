@@ -113,22 +113,25 @@ pub enum MoveKind {
 }
 
 /// A legal move. Small and `Copy`: generation writes these into a reused
-/// buffer without allocating.
+/// buffer without allocating. Laid out in C order (the order the compiler
+/// chose anyway: no padding), so a generator loop can write a move as its
+/// origin and target word and the rest copied (`sink::MoveTail`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Move {
-    pub kind: MoveKind,
     pub from: Site,
     pub to: Site,
-    /// The component added, placed or moved (or the proposal number).
-    pub what: u8,
-    /// Direction of a hop (for its jumped sites), or 255.
-    pub dir: u8,
-    /// Whole stack moved.
-    pub stack: bool,
     /// The generator node that made it (its effects and consequences).
     pub node: u32,
     /// `(site)` of an enclosing `forEach Site`, or NONE.
     pub site: Site,
+    /// The component added, placed or moved (or the proposal number).
+    pub what: u8,
+    /// Direction of a hop (for its jumped sites), or 255.
+    pub dir: u8,
+    pub kind: MoveKind,
+    /// Whole stack moved.
+    pub stack: bool,
 }
 
 impl Move {

@@ -17,8 +17,53 @@
 //! the number of slots written (in `Drop`, so also when a panic unwinds).
 //! The moves and their order are those the same pushes onto the vector
 //! would give.
+//!
+//! A loop pushing one move shape from several origins to several targets
+//! can also write each move as two words and a tail ([`MoveTail`]): its
+//! origin and target as one word, then the bytes past them copied from a
+//! move made once for the loop. `Move` is `repr(C)` without padding (checked
+//! below at compile time), so the bytes written are exactly those of
+//! `Move { from, to, ..m }`.
 
-use super::Move;
+use super::{Move, Site};
+use std::mem::{offset_of, size_of};
+
+// the layout `push_step` writes: origin, target, then 12 bytes of the rest
+const _: () = assert!(
+    size_of::<Move>() == 20
+        && offset_of!(Move, from) == 0
+        && offset_of!(Move, to) == 4
+        && offset_of!(Move, node) == 8
+        && offset_of!(Move, site) == 12
+        && offset_of!(Move, what) == 16
+        && offset_of!(Move, dir) == 17
+        && offset_of!(Move, kind) == 18
+        && offset_of!(Move, stack) == 19
+);
+
+/// The bytes of a move past its origin and target (`node`, `site`, `what`,
+/// `dir`, `kind`, `stack`), as two words.
+#[derive(Clone, Copy)]
+pub(crate) struct MoveTail {
+    mid: u64,
+    last: u32,
+}
+
+impl MoveTail {
+    /// `m`'s bytes past its origin and target.
+    #[inline(always)]
+    pub(crate) fn of(m: &Move) -> MoveTail {
+        let p = (m as *const Move).cast::<u8>();
+        // SAFETY: a `Move` is 20 initialised bytes (no padding: the
+        // assertion above), so bytes 8..16 and 16..20 are readable
+        unsafe {
+            MoveTail {
+                mid: p.add(8).cast::<u64>().read_unaligned(),
+                last: p.add(16).cast::<u32>().read_unaligned(),
+            }
+        }
+    }
+}
 
 /// An appender to a `Vec<Move>` (see the module header).
 pub(crate) struct MoveSink<'a> {
@@ -42,18 +87,32 @@ impl<'a> MoveSink<'a> {
         }
     }
 
-    /// Appends `m` (as `Vec::push`).
+    /// Appends the move `Move { from, to, ..m }` for the `m` whose tail is
+    /// `tail` (as `push`, in three stores).
     #[inline(always)]
-    pub(crate) fn push(&mut self, m: Move) {
+    pub(crate) fn push_step(&mut self, tail: MoveTail, from: Site, to: Site) {
         if self.len == self.cap {
             (self.base, self.cap) = grow(self.out, self.len);
         }
         debug_assert!(self.len < self.cap);
+        let head = if cfg!(target_endian = "little") {
+            from as u64 | (to as u64) << 32
+        } else {
+            (from as u64) << 32 | to as u64
+        };
         // SAFETY: `len < cap`, and the buffer `base` is the vector's
         // current one (read again whenever it grows), valid for `cap`
         // moves; slot `len` is spare capacity, so nothing reads it before
         // this write, and the vector's length covers it only after (drop).
-        unsafe { self.base.add(self.len).write(m) };
+        // It is written whole: bytes 0..8 the origin and target (in memory order, by
+        // the endianness), 8..20 the bytes of a valid move's tail, so it
+        // holds a valid `Move` (every field a value of its type)
+        unsafe {
+            let p = self.base.add(self.len).cast::<u8>();
+            p.cast::<u64>().write_unaligned(head);
+            p.add(8).cast::<u64>().write_unaligned(tail.mid);
+            p.add(16).cast::<u32>().write_unaligned(tail.last);
+        }
         self.len += 1;
     }
 }
@@ -83,31 +142,56 @@ impl Drop for MoveSink<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::NONE;
+    use crate::engine::MoveKind;
 
     /// Pushes through a sink give the vector plain pushes give, whatever
-    /// the vector held and had room for (growing mid-way included).
+    /// the vector held and had room for (growing mid-way included), for
+    /// moves whose every byte past the origin and target differs.
     #[test]
     fn a_sink_appends_as_push_does() {
-        for (held, room, pushed) in [
-            (0, 0, 0),
-            (0, 0, 9),
-            (3, 3, 1),
-            (2, 4, 2),
-            (2, 4, 3),
-            (5, 6, 40),
-        ] {
-            let mv = |i: u32| Move::carry(i, i + 1, 1, false, 7);
-            let mut v: Vec<Move> = Vec::with_capacity(room);
-            v.extend((0..held).map(mv));
-            let mut want = v.clone();
-            {
-                let mut sink = MoveSink::new(&mut v);
-                for i in 0..pushed {
-                    sink.push(mv(100 + i));
+        let shapes = [
+            Move::carry(NONE, NONE, 1, false, 7),
+            Move::carry(NONE, NONE, 200, true, 0x0102_0304),
+            Move {
+                kind: MoveKind::Pass,
+                dir: 3,
+                site: 0x0a0b_0c0d,
+                ..Move::carry(NONE, NONE, 9, true, 65_536)
+            },
+            Move::add(5, false, 11),
+        ];
+        for shape in shapes {
+            for (held, room, pushed) in [
+                (0, 0, 0),
+                (0, 0, 9),
+                (3, 3, 1),
+                (2, 4, 2),
+                (2, 4, 3),
+                (5, 6, 40),
+            ] {
+                let mv = |i: u32| Move {
+                    from: i,
+                    to: 0xff00_0000 | (i + 1),
+                    ..shape
+                };
+                let mut v: Vec<Move> = Vec::with_capacity(room);
+                v.extend((0..held).map(mv));
+                let mut want = v.clone();
+                {
+                    let mut sink = MoveSink::new(&mut v);
+                    let tail = MoveTail::of(&shape);
+                    for i in 0..pushed {
+                        let m = mv(100 + i);
+                        sink.push_step(tail, m.from, m.to);
+                    }
                 }
+                want.extend((0..pushed).map(|i| mv(100 + i)));
+                assert_eq!(
+                    v, want,
+                    "{shape:?}: held {held}, room {room}, pushed {pushed}"
+                );
             }
-            want.extend((0..pushed).map(|i| mv(100 + i)));
-            assert_eq!(v, want, "held {held}, room {room}, pushed {pushed}");
         }
     }
 }
