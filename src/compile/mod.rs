@@ -1037,6 +1037,7 @@ impl Compiler {
             small_adj: Vec::new(),
             small_nbrs: Vec::new(),
             small_dilate: Default::default(),
+            small_joined: Default::default(),
         };
         game.make_zobrist();
         // the neighbour masks first: the plan's bit-set programs copy them

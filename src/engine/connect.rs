@@ -10,6 +10,14 @@
 //! can stop as soon as it has met the others, and none is needed when
 //! those neighbours are joined among themselves.
 //!
+//! That last test is a table read ([`Joined`]): per site, a multiplier
+//! that maps every subset of its neighbours to one of 256 slots, the
+//! slot's bit telling whether that subset is joined among itself (a flood
+//! within it, made for every subset when the table is made). A multiplier
+//! is kept only when no two subsets with different answers share a slot,
+//! checked over all of them, so the read is the flood's answer; a site
+//! for which none is found (or with too many neighbours) floods.
+//!
 //! When the `do`'s moves are a `forEach Piece` whose mover's piece has one
 //! step with fused cell tests that carries a whole stack (or, without
 //! stacks, a piece) onto occupied sites only, with no effect nor
@@ -33,6 +41,8 @@ use crate::board::{Relation, Site};
 /// One position's occupied board sites and the answers found so far.
 pub(crate) struct OneGroup<'a> {
     adj: &'a [u64],
+    /// Per site, whether a set of its neighbours is joined among itself.
+    joined: &'a [Joined],
     rel: Relation,
     occ: u64,
     connected: bool,
@@ -55,6 +65,76 @@ pub(crate) struct GroupMemo {
     n: usize,
     occ: u64,
     loose: u64,
+}
+
+/// Whether a subset of one site's neighbours is joined among itself (see
+/// the module header): the subset `near` reads slot `near * magic >> 56`
+/// of `slots`; `magic` 0: no table for this site (flood).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Joined {
+    magic: u64,
+    slots: [u64; 4],
+}
+
+impl Joined {
+    /// Whether `near` (a subset of the site's neighbours) is joined among
+    /// itself; `None` when the site has no table.
+    #[inline(always)]
+    fn of(&self, near: u64) -> Option<bool> {
+        if self.magic == 0 {
+            return None;
+        }
+        let i = near.wrapping_mul(self.magic) >> 56;
+        Some(self.slots[(i >> 6) as usize] >> (i & 63) & 1 != 0)
+    }
+
+    /// The table of the site whose neighbours are `mask` (itself not
+    /// among them) over `adj`: a multiplier from a fixed sequence of
+    /// candidates under which every subset's slot agrees with a flood
+    /// within the subset (the empty one: joined); no table when none of
+    /// them fits.
+    fn make(adj: &[u64], mask: u64) -> Joined {
+        if mask.count_ones() > 8 {
+            return Joined::default();
+        }
+        let joined = |sub: u64| sub == 0 || flood(adj, sub, sub & sub.wrapping_neg(), sub) == sub;
+        let mut subs = Vec::new();
+        let mut sub = 0u64;
+        loop {
+            subs.push((sub, joined(sub)));
+            sub = sub.wrapping_sub(mask) & mask;
+            if sub == 0 {
+                break;
+            }
+        }
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        'magic: for _ in 0..4000 {
+            let magic = next() & next() & next() | 1;
+            let (mut set, mut yes) = ([0u64; 4], [0u64; 4]);
+            for &(sub, ok) in &subs {
+                let i = sub.wrapping_mul(magic) >> 56;
+                let (w, b) = ((i >> 6) as usize, 1u64 << (i & 63));
+                if set[w] & b != 0 {
+                    if (yes[w] & b != 0) != ok {
+                        continue 'magic;
+                    }
+                } else {
+                    set[w] |= b;
+                    if ok {
+                        yes[w] |= b;
+                    }
+                }
+            }
+            return Joined { magic, slots: yes };
+        }
+        Joined::default()
+    }
 }
 
 impl GroupMemo {
@@ -86,6 +166,7 @@ impl Game {
         self.small_adj.clear();
         self.small_nbrs.clear();
         self.small_dilate = Default::default();
+        self.small_joined = Default::default();
         if n == 0 || n > 64 {
             return;
         }
@@ -126,6 +207,18 @@ impl Game {
             }
         }
         m
+    }
+
+    /// Relation `rel`'s per-site [`Joined`] tables (boards of at most 64
+    /// sites), made the first time they are asked for.
+    fn joined(&self, rel: Relation) -> &[Joined] {
+        self.small_joined[rel as usize].get_or_init(|| {
+            let n = self.board.len();
+            let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+            (0..n)
+                .map(|s| Joined::make(adj, adj[s] & !(1u64 << s)))
+                .collect()
+        })
     }
 
     /// Relation `rel`'s dilation table: per byte of a site set (as many as
@@ -175,6 +268,7 @@ impl Game {
             || occ != 0 && flood(adj, occ, occ & occ.wrapping_neg(), occ) == occ;
         Some(OneGroup {
             adj,
+            joined: self.joined(rel),
             rel,
             occ,
             connected,
@@ -288,10 +382,18 @@ impl OneGroup<'_> {
         // `f` was the only occupied site: nothing is left, no group; one
         // occupied neighbour, or neighbours joined among themselves: one
         // group; else a search from one of them through the rest
-        let ok = rest != 0 && {
-            let local = flood(self.adj, near, near & near.wrapping_neg(), near);
-            local == near || flood(self.adj, rest, local, near) & near == near
-        };
+        let ok = rest != 0
+            && match self.joined[f as usize].of(near) {
+                Some(true) => true,
+                Some(false) => {
+                    let seed = near & near.wrapping_neg();
+                    flood(self.adj, rest, seed, near) & near == near
+                }
+                None => {
+                    let local = flood(self.adj, near, near & near.wrapping_neg(), near);
+                    local == near || flood(self.adj, rest, local, near) & near == near
+                }
+            };
         if ok {
             self.loose |= 1u64 << f;
         }
@@ -390,6 +492,75 @@ mod tests {
                         .filter(|&s| set >> s & 1 != 0)
                         .fold(0u64, |m, s| m | adj[s]);
                     assert_eq!(g.dilate(rel, set), want, "{rel:?} {set:x}");
+                }
+            }
+        }
+    }
+
+    /// The per-site tables of neighbour sets joined among themselves
+    /// against a flood within each set, for every subset of every site's
+    /// neighbours on several boards and relations (a site without a table
+    /// only where it has more than six neighbours), and the one-group
+    /// answers they shortcut against a plain search of the set less the
+    /// origin, for random groups.
+    #[test]
+    fn joined_tables_and_origin_answers_match_floods() {
+        let mut rnd = xorshift(0x2545_f491_4f6c_dd1du64);
+        for board in [Board::hex(4), Board::square(7), Board::hex(2)] {
+            let n = board.len();
+            let g = game_on(board);
+            let mut st = g.initial_state();
+            for rel in Relation::ALL {
+                let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
+                let tables = g.joined(rel);
+                for f in 0..n {
+                    let mask = adj[f] & !(1u64 << f);
+                    let t = tables[f];
+                    if mask.count_ones() <= 6 {
+                        assert_ne!(t.magic, 0, "{rel:?} site {f}");
+                    }
+                    let mut sub = 0u64;
+                    loop {
+                        let want =
+                            sub == 0 || flood(adj, sub, sub & sub.wrapping_neg(), sub) == sub;
+                        if let Some(got) = t.of(sub) {
+                            assert_eq!(got, want, "{rel:?} site {f} subset {sub:x}");
+                        }
+                        sub = sub.wrapping_sub(mask) & mask;
+                        if sub == 0 {
+                            break;
+                        }
+                    }
+                }
+                for _ in 0..200 {
+                    // a group grown from one site
+                    let mut occ = 1u64 << (rnd() % n as u64);
+                    for _ in 0..rnd() % n as u64 {
+                        let edge = (0..n)
+                            .filter(|&s| occ >> s & 1 != 0)
+                            .fold(0u64, |m, s| m | adj[s])
+                            & !occ;
+                        if edge == 0 {
+                            break;
+                        }
+                        let mut e = edge;
+                        for _ in 0..rnd() % edge.count_ones() as u64 {
+                            e &= e - 1;
+                        }
+                        occ |= e & e.wrapping_neg();
+                    }
+                    st.occ = [0; crate::engine::MAX_PLAYERS + 1];
+                    st.occ[1] = occ;
+                    let mut og = g.one_group(&st, rel).unwrap();
+                    for f in 0..n as Site {
+                        if occ >> f & 1 == 0 {
+                            continue;
+                        }
+                        let rest = occ & !(1u64 << f);
+                        let want =
+                            rest != 0 && flood(adj, rest, rest & rest.wrapping_neg(), rest) == rest;
+                        assert_eq!(og.keeps_without(f), want, "{rel:?} {occ:x} less {f}");
+                    }
                 }
             }
         }

@@ -323,12 +323,18 @@ impl Game {
         if who == Role::All {
             // every owner's: all the counters less every hand's pieces (an
             // empty hand site counts none)
-            let all: u32 = st.pieces[..=self.players as usize].iter().sum();
-            let n = self.board.len();
-            let hands = st.count[n..]
-                .iter()
-                .zip(&st.what[n..])
-                .fold(0i32, |k, (&c, &w)| k + if w != 0 { c as i32 } else { 0 });
+            // (plain loops over a few entries: the iterator forms were
+            // vectorised, with more setup than the work)
+            let mut all = 0u32;
+            for &p in &st.pieces[..=self.players as usize] {
+                all = all.wrapping_add(p);
+            }
+            let mut hands = 0i32;
+            for h in self.board.len()..st.what.len().min(st.count.len()) {
+                if st.what[h] != 0 {
+                    hands += st.count[h] as i32;
+                }
+            }
             return all as i32 - hands;
         }
         let owner_matches = |o: u8| match who {

@@ -444,6 +444,11 @@ pub struct Game {
     /// union of the neighbour masks of its sites, made when first asked for
     /// (see `connect.rs`).
     pub(crate) small_dilate: [std::sync::OnceLock<Vec<u64>>; crate::board::Relation::ALL.len()],
+    /// Boards of at most 64 sites: per relation and site, whether a set of
+    /// the site's neighbours is joined among itself, made when first asked
+    /// for (see `connect.rs`, [`connect::Joined`]).
+    pub(crate) small_joined:
+        [std::sync::OnceLock<Vec<connect::Joined>>; crate::board::Relation::ALL.len()],
 }
 
 impl Game {
