@@ -150,3 +150,49 @@ fn pieces_of_another_kind_of_the_same_owner_make_no_moves() {
         }
     }
 }
+
+/// Hops of one length (MIN = MAX: `fixed` hops, their rays those with a
+/// site after the run): over one site (the default range) and over two,
+/// in the op loop (two hops then a step) and in the step-then-hop loop;
+/// on boards whose edges cut some radials short.
+#[test]
+fn hops_of_one_length_agree_with_the_generic_path() {
+    for moves in [
+        r#"(or {
+            (move Hop (between if:(= (what at:(between)) (id "Blocker0"))) (to if:(is Empty (to))))
+            (move Hop (between if:(not (= (what at:(between)) (id "Blocker0")))) (to if:(is Empty (to))))
+            (move Step (to if:(is Occupied (to))))
+        })"#,
+        "(or (move Step (to if:(is Empty (to)))) (move Hop Orthogonal (between (range 2 2) if:(is Occupied (between))) (to if:(is Occupied (to)))))",
+        "(or (move Step Diagonal (to if:(is Empty (to)))) (move Hop (between if:(is Occupied (between))) (to if:(is Empty (to)))))",
+    ] {
+        for board in [
+            "(square 5)",
+            "(hex Limping 3)",
+            "(rectangle 3 7)",
+            "(square 8)",
+        ] {
+            let g = load_text(&format!(
+                r#"(game "Fixed" (players 2)
+                    (equipment {{
+                        (board {board})
+                        (piece "Disc" Each {moves})
+                        (piece "Blocker" Neutral)
+                    }})
+                    (rules
+                        (start {{ (place "Disc1" (sites {{0 1}})) (place "Disc2" (sites {{7 8}})) (place "Blocker0" (sites {{3 4 12}})) }})
+                        (play
+                            (or
+                                (forEach Piece)
+                                (move Add (piece "Blocker0") (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
+                            )
+                        )
+                        (end (if (>= (count Moves) 60) (result Mover Draw)))
+                    )
+                )"#
+            ));
+            assert_eq!(g.bit_programs(), 2, "{board} {moves}");
+            agrees_with_generic(&g, 30, 60, 47);
+        }
+    }
+}

@@ -81,6 +81,10 @@ enum BitOp {
         land: OwnerTest,
         stack: bool,
         id: u32,
+        /// A range of one length, MIN = MAX >= 1: the hop lands on its
+        /// ray's cap when the first MIN sites pass OVER (its rays are
+        /// those with a cap).
+        fixed: bool,
     },
 }
 
@@ -243,6 +247,7 @@ impl Game {
                         land: OwnerTest::of(land, owners)?,
                         stack,
                         id,
+                        fixed: min == max && min >= 1,
                     });
                     for f in 0..n {
                         let start = prog.rays.len() as u64;
@@ -268,11 +273,16 @@ impl Game {
         if lim < min.max(0) as usize {
             return;
         }
+        // a range of one length: a radial no longer than it has no landing
+        let fixed = min == max && min >= 1;
         for &d in self.board.dirs(f, rel) {
             let radial = self.board.radial(f, d);
             let Some(&first) = radial.first() else {
                 continue;
             };
+            if fixed && radial.len() <= lim {
+                continue;
+            }
             rays.push(Ray {
                 reach: bits(&radial[..radial.len().min(lim + 1)]),
                 near: bits(&radial[..radial.len().min(min.max(0) as usize)]),
@@ -323,6 +333,7 @@ impl Game {
                 land,
                 stack: h_stack,
                 id: h_id,
+                fixed,
             },
         ] = prog.ops[..]
         {
@@ -345,7 +356,7 @@ impl Game {
                     self.emit_steps(Move { from: f, ..ms }, to, sorted, s.word, rel, out);
                 }
                 if let Some(rays) = prog.rays.get(h.mask as usize..h.word as usize) {
-                    emit_hops(Move { from: f, ..mh }, rays, over, land, out);
+                    emit_hops(Move { from: f, ..mh }, rays, over, land, fixed, out);
                 }
             }
             return;
@@ -384,10 +395,12 @@ impl Game {
                             self.emit_steps(m, to, sorted, rec.word, rel, out);
                         }
                     }
-                    BitOp::Hop { stack, id, .. } => {
+                    BitOp::Hop {
+                        stack, id, fixed, ..
+                    } => {
                         if let Some(rays) = prog.rays.get(rec.mask as usize..rec.word as usize) {
                             let m = Move::hop(f, 0, comp, 0, 1, stack, id, site);
-                            emit_hops(m, rays, a, b, out);
+                            emit_hops(m, rays, a, b, fixed, out);
                         }
                     }
                 }
@@ -441,9 +454,25 @@ impl Game {
 
 /// A hop's moves `m` (its origin set) along `rays`: each lands on the first
 /// site of its ray outside `over` within its reach, when that site is in
-/// `land` and the run is long enough.
+/// `land` and the run is long enough. A `fixed` hop (MIN = MAX >= 1, rays
+/// with a cap only) lands on the cap, when its first MIN sites (`near`)
+/// pass OVER and the cap passes LAND: a failing site among them is a run
+/// too short, and none a run MAX long, the cap being the first site after
+/// it (and never the ray's first site).
 #[inline(always)]
-fn emit_hops(m: Move, rays: &[Ray], over: u64, land: u64, out: &mut Vec<Move>) {
+fn emit_hops(m: Move, rays: &[Ray], over: u64, land: u64, fixed: bool, out: &mut Vec<Move>) {
+    if fixed {
+        for ray in rays {
+            if ray.near & !over == 0 && land >> (ray.cap & 63) & 1 != 0 {
+                out.push(Move {
+                    to: ray.cap as Site,
+                    dir: ray.dir,
+                    ..m
+                });
+            }
+        }
+        return;
+    }
     for ray in rays {
         // the first site failing OVER among the first MAX + 1: where the
         // run ends
