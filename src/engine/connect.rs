@@ -451,6 +451,27 @@ mod tests {
         }
     }
 
+    /// A group of sites grown from one random site of the `adj.len()`
+    /// sites by random neighbours, up to a random size.
+    fn grown_group(adj: &[u64], rnd: &mut impl FnMut() -> u64) -> u64 {
+        let n = adj.len() as u64;
+        let mut occ = 1u64 << (rnd() % n);
+        for _ in 0..rnd() % n {
+            let mut edge = (0..adj.len())
+                .filter(|&s| occ >> s & 1 != 0)
+                .fold(0u64, |m, s| m | adj[s])
+                & !occ;
+            if edge == 0 {
+                break;
+            }
+            for _ in 0..rnd() % edge.count_ones() as u64 {
+                edge &= edge - 1;
+            }
+            occ |= edge & edge.wrapping_neg();
+        }
+        occ
+    }
+
     /// A game on `board` (its rules do not matter here), with its
     /// neighbour masks made.
     fn game_on(board: Board) -> Game {
@@ -533,22 +554,7 @@ mod tests {
                     }
                 }
                 for _ in 0..200 {
-                    // a group grown from one site
-                    let mut occ = 1u64 << (rnd() % n as u64);
-                    for _ in 0..rnd() % n as u64 {
-                        let edge = (0..n)
-                            .filter(|&s| occ >> s & 1 != 0)
-                            .fold(0u64, |m, s| m | adj[s])
-                            & !occ;
-                        if edge == 0 {
-                            break;
-                        }
-                        let mut e = edge;
-                        for _ in 0..rnd() % edge.count_ones() as u64 {
-                            e &= e - 1;
-                        }
-                        occ |= e & e.wrapping_neg();
-                    }
+                    let occ = grown_group(adj, &mut rnd);
                     st.occ = [0; crate::engine::MAX_PLAYERS + 1];
                     st.occ[1] = occ;
                     let mut og = g.one_group(&st, rel).unwrap();
@@ -588,22 +594,7 @@ mod tests {
                 let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
                 let (mut told, mut checked) = (0, 0);
                 for _ in 0..300 {
-                    // a group grown from one site
-                    let mut occ = 1u64 << (rnd() % n as u64);
-                    for _ in 0..rnd() % n as u64 {
-                        let edge = (0..n)
-                            .filter(|&s| occ >> s & 1 != 0)
-                            .fold(0u64, |m, s| m | adj[s])
-                            & !occ;
-                        if edge == 0 {
-                            break;
-                        }
-                        let mut e = edge;
-                        for _ in 0..rnd() % edge.count_ones() as u64 {
-                            e &= e - 1;
-                        }
-                        occ |= e & e.wrapping_neg();
-                    }
+                    let occ = grown_group(adj, &mut rnd);
                     let mut og = g.one_group(&at(occ), rel).unwrap();
                     assert!(og.connected());
                     for f in 0..n as Site {
@@ -672,25 +663,7 @@ mod tests {
                         // random sets, denser and sparser
                         rnd() & rnd() | if round % 2 == 0 { rnd() } else { 0 }
                     } else {
-                        // a group grown from one site
-                        let mut occ = 1u64 << (rnd() % n as u64);
-                        for _ in 0..rnd() % n as u64 {
-                            let mut edge = 0;
-                            for (s, &a) in adj.iter().enumerate().take(n) {
-                                if occ >> s & 1 != 0 {
-                                    edge |= a;
-                                }
-                            }
-                            edge &= !occ;
-                            if edge == 0 {
-                                break;
-                            }
-                            for _ in 0..rnd() % edge.count_ones() as u64 {
-                                edge &= edge - 1;
-                            }
-                            occ |= edge & edge.wrapping_neg();
-                        }
-                        occ
+                        grown_group(adj, &mut rnd)
                     };
                     if n < 64 {
                         occ &= (1u64 << n) - 1;
