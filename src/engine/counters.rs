@@ -407,10 +407,10 @@ impl Game {
     #[inline(always)]
     fn counter_term(&self, t: &CounterTerm, st: &State) -> i32 {
         match t {
-            CounterTerm::PiecesMover => st.pieces[st.mover as usize] as i32,
-            CounterTerm::PiecesNext => st.pieces[self.next_player(st.mover) as usize] as i32,
-            CounterTerm::PiecesOf(p) => st.pieces[*p as usize] as i32,
-            CounterTerm::Moves => st.decisions as i32,
+            CounterTerm::PiecesMover
+            | CounterTerm::PiecesNext
+            | CounterTerm::PiecesOf(_)
+            | CounterTerm::Moves => self.counter_value(t, st),
             t => self.counter_other(t, st),
         }
     }
