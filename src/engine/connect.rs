@@ -25,12 +25,16 @@
 //! the same answer, so the step loop asks it once per origin with moves
 //! and never makes the others.
 //!
-//! Whether a position's occupied sites are one group at all is told, when
-//! it can be, by what the previous position asked about learned (a
-//! [`GroupMemo`] in the workspace): a set one group plus a site next to
-//! it, or less a site whose leaving was found to keep it one group, is
-//! one group. The memo is keyed on the whole occupied set, the relation
-//! and the board, so any position may follow any other.
+//! Whether a position's occupied sites are one group at all, and for
+//! which sites leaving them keeps one group or not, is told, when it can
+//! be, by what the previous position asked about learned (a [`GroupMemo`]
+//! in the workspace): a set one group plus a site next to it, or less a
+//! site whose leaving was found to keep it one group, is one group; and
+//! most answers found for the previous set carry over to a set one site
+//! away, by a rule on the changed site's occupied neighbours (a table
+//! read, see [`GroupMemo::step`]); those it can't vouch for are dropped.
+//! The memo is keyed on the whole occupied set, the relation and the
+//! board, so any position may follow any other.
 
 use super::eval::Ctx;
 use super::fast::{MAX_PIECE_GENS, PieceEntry};
@@ -49,22 +53,30 @@ pub(crate) struct OneGroup<'a> {
     /// The last origin asked about and its answer (moves come grouped by
     /// origin).
     last: Option<(Site, bool)>,
-    /// The sites `f` found so far whose leaving keeps one group.
+    /// The sites `f` found so far (or told by the memo) whose leaving keeps
+    /// one group.
     loose: u64,
+    /// The sites `f` found so far (or told by the memo) whose leaving does
+    /// not.
+    tight: u64,
 }
 
 /// What a position's one-group test learned, kept in the workspace for the
 /// next position asked about: a set of board sites `occ` that is one group
-/// over `rel` on a board of `n` sites, and sites `loose` of it whose
-/// removal leaves one group. A position whose occupied set is `occ`, `occ`
-/// with one site added next to it, or `occ` less one site of `loose` is
-/// one group without a flood (a site joined to a group keeps it one).
+/// over `rel` on a board of `n` sites, sites `loose` of it whose removal
+/// leaves one group and sites `tight` whose removal does not. A position
+/// whose occupied set is `occ`, `occ` with one site added next to it, or
+/// `occ` less one site of `loose` is one group without a flood (a site
+/// joined to a group keeps it one), and inherits what can be vouched for
+/// of `loose` and `tight` ([`GroupMemo::step`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct GroupMemo {
     rel: Relation,
     n: usize,
     occ: u64,
     loose: u64,
+    /// Sites of `occ` whose removal leaves no group or more than one.
+    tight: u64,
 }
 
 /// Whether a subset of one site's neighbours is joined among itself (see
@@ -138,24 +150,107 @@ impl Joined {
 }
 
 impl GroupMemo {
-    /// Whether `occ` is one group over `adj` (relation `rel`, `n` sites),
-    /// as far as the memo tells (false: unknown).
+    /// What the memo tells of `occ` over `adj` (relation `rel`, `n` sites,
+    /// `joined` its [`Joined`] tables): when `occ` is one group, the sites
+    /// of it known to keep one group when left (`loose`) and known not to
+    /// (`tight`); `None`: not known to be one group. Told for the memo's
+    /// own set and for a set one site away (see [`GroupMemo::step`]).
     #[inline]
-    fn tells(&self, rel: Relation, adj: &[u64], occ: u64) -> bool {
+    fn tells(&self, rel: Relation, adj: &[u64], joined: &[Joined], occ: u64) -> Option<(u64, u64)> {
         if self.rel != rel || self.n != adj.len() {
-            return false;
+            return None;
         }
         let d = self.occ ^ occ;
-        if d & d.wrapping_sub(1) != 0 {
-            return false;
+        if d == 0 {
+            return Some((self.loose, self.tight));
         }
-        // no change; one site added, next to the group; one site of
-        // `loose` left
-        d == 0
-            || match occ & d {
-                0 => self.loose & d != 0,
-                _ => adj[d.trailing_zeros() as usize] & self.occ != 0,
+        if d & d.wrapping_sub(1) != 0 {
+            return None;
+        }
+        self.step(adj, joined, occ, d)
+    }
+
+    /// [`GroupMemo::tells`] for `occ`, the memo's set with the one site
+    /// `d` added or left. With `near` the occupied neighbours of that site
+    /// (in the smaller of the two sets), and `occ - f` meaning the set
+    /// less `f`:
+    ///
+    /// - `d` added next to the group: `occ` is one group, and `d` is loose
+    ///   (leaving it gives back the memo's set). A loose `f` stays loose
+    ///   when `near - f` is not empty (`d` hangs on the rest). A tight `f`
+    ///   stays tight when `near - f` is joined among itself (it lies in one
+    ///   group of the rest, which `d` then joins, splitting nothing). With
+    ///   one neighbour `y`, every `f` but `y` keeps its answer and `y` is
+    ///   tight (it alone holds `d`), unless the memo's set was `y` alone.
+    /// - A loose `d` left: `occ` is one group. A tight `f` stays tight
+    ///   unless `near` is `f` alone (`d` was a group of its own in the
+    ///   memo's set less `f`; else what is left of `d`'s group still
+    ///   splits). A loose `f` stays loose when `near - f` is not empty and
+    ///   joined among itself (every site of the rest reached `d`, so
+    ///   reaches `near - f`).
+    ///
+    /// Whatever is not known so is dropped, so every answer kept is the
+    /// search's.
+    fn step(&self, adj: &[u64], joined: &[Joined], occ: u64, d: u64) -> Option<(u64, u64)> {
+        let x = d.trailing_zeros() as usize;
+        let j = &joined[x];
+        if occ & d != 0 {
+            let near = adj[x] & self.occ;
+            if near == 0 {
+                return None;
             }
+            if near & (near - 1) == 0 {
+                let tight = match self.occ == near {
+                    true => self.tight & !near,
+                    false => self.tight | near,
+                };
+                return Some((self.loose & !near | d, tight));
+            }
+            let mut tight = 0;
+            if self.tight != 0 {
+                if j.of(near) == Some(true) {
+                    tight = self.tight & !near;
+                }
+                let mut on = self.tight & near;
+                while on != 0 {
+                    let f = on & on.wrapping_neg();
+                    on ^= f;
+                    if j.of(near & !f) == Some(true) {
+                        tight |= f;
+                    }
+                }
+            }
+            Some((self.loose | d, tight))
+        } else {
+            if self.loose & d == 0 {
+                return None;
+            }
+            let near = adj[x] & occ;
+            if near == 0 {
+                return None;
+            }
+            let tight = match near & (near - 1) {
+                0 => self.tight & !near,
+                _ => self.tight,
+            };
+            let was = self.loose & !d;
+            let mut loose = 0;
+            if was != 0 {
+                if j.of(near) == Some(true) {
+                    loose = was & !near;
+                }
+                let mut on = was & near;
+                while on != 0 {
+                    let f = on & on.wrapping_neg();
+                    on ^= f;
+                    let rest = near & !f;
+                    if rest != 0 && j.of(rest) == Some(true) {
+                        loose |= f;
+                    }
+                }
+            }
+            Some((loose, tight))
+        }
     }
 }
 
@@ -264,16 +359,23 @@ impl Game {
         let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
         // the state's per-owner sets of occupied board sites
         let occ = st.occ.iter().fold(0u64, |m, &o| m | o);
-        let connected = memo.is_some_and(|m| m.tells(rel, adj, occ))
-            || occ != 0 && flood(adj, occ, occ & occ.wrapping_neg(), occ) == occ;
+        let joined = self.joined(rel);
+        let (connected, loose, tight) = match memo.and_then(|m| m.tells(rel, adj, joined, occ)) {
+            Some((loose, tight)) => (true, loose, tight),
+            None => {
+                let one = occ != 0 && flood(adj, occ, occ & occ.wrapping_neg(), occ) == occ;
+                (one, 0, 0)
+            }
+        };
         Some(OneGroup {
             adj,
-            joined: self.joined(rel),
+            joined,
             rel,
             occ,
             connected,
             last: None,
-            loose: 0,
+            loose,
+            tight,
         })
     }
 }
@@ -377,7 +479,11 @@ impl OneGroup<'_> {
     #[inline]
     pub(crate) fn keeps_without(&mut self, f: Site) -> bool {
         debug_assert!(self.connected && self.occupied(f));
-        let rest = self.occ & !(1u64 << f);
+        let bit = 1u64 << f;
+        if (self.loose | self.tight) & bit != 0 {
+            return self.loose & bit != 0;
+        }
+        let rest = self.occ & !bit;
         let near = self.adj[f as usize] & rest;
         // `f` was the only occupied site: nothing is left, no group; one
         // occupied neighbour, or neighbours joined among themselves: one
@@ -395,7 +501,9 @@ impl OneGroup<'_> {
                 }
             };
         if ok {
-            self.loose |= 1u64 << f;
+            self.loose |= bit;
+        } else {
+            self.tight |= bit;
         }
         ok
     }
@@ -408,6 +516,7 @@ impl OneGroup<'_> {
             n: self.adj.len(),
             occ: self.occ,
             loose: self.loose,
+            tight: self.tight,
         })
     }
 }
@@ -576,7 +685,10 @@ mod tests {
     /// random groups, after some origins were asked about, the sets one
     /// site away (added next to the group or not, left from the loose
     /// sites or not) and others are one group exactly when a plain search
-    /// says so, with the memo as without it.
+    /// says so, with the memo as without it; and along chains of such
+    /// positions, each asking about some origins, every site the memo
+    /// tells loose or tight is so by a plain search (sites added, sites
+    /// left, the same set again, and now and then another set).
     #[test]
     fn group_memos_tell_the_truth() {
         let mut rnd = xorshift(0x5851_f42d_4c95_7f2du64);
@@ -592,6 +704,11 @@ mod tests {
             };
             for rel in Relation::ALL {
                 let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
+                let joined = g.joined(rel);
+                let keeps = |occ: u64, f: usize| {
+                    let rest = occ & !(1u64 << f);
+                    rest != 0 && flood(adj, rest, rest & rest.wrapping_neg(), rest) == rest
+                };
                 let (mut told, mut checked) = (0, 0);
                 for _ in 0..300 {
                     let occ = grown_group(adj, &mut rnd);
@@ -613,14 +730,67 @@ mod tests {
                         let want = g.one_group(&at(next), rel).unwrap().connected();
                         let got = g.one_group_after(&at(next), rel, memo).unwrap().connected();
                         assert_eq!(got, want, "{occ:x} then {next:x}");
-                        told += memo.unwrap().tells(rel, adj, next) as u32;
+                        told += memo.unwrap().tells(rel, adj, joined, next).is_some() as u32;
                         checked += 1;
                     }
                     // the memo of another relation or board tells nothing
                     let other = Relation::ALL[(rel as usize + 1) % Relation::ALL.len()];
-                    assert!(!memo.unwrap().tells(other, adj, occ));
+                    assert!(memo.unwrap().tells(other, adj, joined, occ).is_none());
                 }
                 assert!(told > checked / 4, "{told} of {checked}");
+                // chains of positions
+                let (mut known, mut asked) = (0, 0);
+                for _ in 0..60 {
+                    let mut occ = grown_group(adj, &mut rnd);
+                    let mut memo = None;
+                    for _ in 0..40 {
+                        let mut og = g.one_group_after(&at(occ), rel, memo).unwrap();
+                        let want =
+                            occ != 0 && flood(adj, occ, occ & occ.wrapping_neg(), occ) == occ;
+                        assert_eq!(og.connected(), want, "{occ:x}");
+                        if want {
+                            for f in 0..n {
+                                let bit = 1u64 << f;
+                                if (og.loose | og.tight) & bit != 0 {
+                                    assert_eq!(og.loose & bit != 0, keeps(occ, f), "{occ:x} {f}");
+                                    known += 1;
+                                }
+                            }
+                            for f in 0..n as Site {
+                                if occ >> f & 1 != 0 && rnd().is_multiple_of(3) {
+                                    assert_eq!(og.keeps_without(f), keeps(occ, f as usize));
+                                    asked += 1;
+                                }
+                            }
+                        }
+                        memo = og.memo();
+                        let edge = occ.count_ones() as u64;
+                        occ = match rnd() % 10 {
+                            // a site next to the group added
+                            0..=3 => {
+                                let mut near = g.dilate(rel, occ) & all & !occ;
+                                for _ in 0..rnd() % near.count_ones().max(1) as u64 {
+                                    near &= near - 1;
+                                }
+                                occ | near & near.wrapping_neg()
+                            }
+                            // a site left
+                            4..=7 if edge > 1 => {
+                                let mut o = occ;
+                                for _ in 0..rnd() % edge {
+                                    o &= o - 1;
+                                }
+                                occ & !(o & o.wrapping_neg())
+                            }
+                            8 => occ,
+                            _ => grown_group(adj, &mut rnd),
+                        };
+                        if occ == 0 || memo.is_none() {
+                            occ = grown_group(adj, &mut rnd);
+                        }
+                    }
+                }
+                assert!(2 * known > asked, "{known} told, {asked} asked");
             }
         }
     }
