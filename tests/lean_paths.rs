@@ -385,3 +385,106 @@ fn placements_and_stack_carries_agree_with_the_generic_path() {
         agrees_with_generic(&g, 12, 300, 21);
     }
 }
+
+/// Pawns that hop over cells (leaving a marker of the mover's colour on an
+/// empty one, taking an enemy, turning a marker black; over a black one
+/// the turn goes on) and step onto occupied cells, taking what is there;
+/// the end rules are `PHASE_END` and `GAME_END`.
+const COUNTED: &str = r#"(game "Counted" (players PLAYERS)
+    (equipment {
+        (board (square 5))
+        (piece "Pawn" Each
+            (or {
+                (move Hop Adjacent
+                    (between if:(not (= (what at:(between)) (id "Marker0")))
+                        (apply (if (is Empty (between))
+                            (add (piece (id "Marker" Mover)) (to (between)))
+                            (if (is Enemy (who at:(between)))
+                                (remove (between))
+                                (promote (between) (piece "Marker0"))))))
+                    (to if:(is Empty (to))))
+                (move Hop Adjacent
+                    (between if:(= (what at:(between)) (id "Marker0")))
+                    (to if:(is Empty (to)))
+                    (then (moveAgain)))
+                (move Step Adjacent (to if:(is Occupied (to)) (apply (remove (to)))))
+            })
+        )
+        (piece "Marker" Each)
+        (piece "Marker" Neutral)
+    })
+    (rules
+        (start { (place "Pawn1" (sites {0 6})) (place "Pawn2" (sites {24 18})) START })
+        phases:{ (phase "Main" (play (forEach Piece)) PHASE_END) }
+        GAME_END
+    )
+)"#;
+
+/// End rules that are all counter conditions, decided on the lean path
+/// with their counters resolved for the mover at load (`counters.rs`,
+/// `MoverEnds`): named pieces of the mover, the next and the previous
+/// player, pieces per player, moves and turns, two counters compared,
+/// `not`, `and` and `or` nested, a guard shared by several rules, and the
+/// phase's rules before the game's; with two players and three (where the
+/// next player is not the previous one).
+#[test]
+fn end_rules_resolved_for_the_mover_agree_with_the_generic_path() {
+    let cases = [
+        (
+            2,
+            "",
+            r#"(end {
+                (if (= 0 (count Pieces Next "Pawn")) (result Mover Win))
+                (if (or {
+                        (>= (count Pieces Neutral "Marker") 4)
+                        (>= (count Pieces P1 "Marker") 4)
+                        (>= (count Pieces P2 "Marker") 4)
+                    })
+                    {
+                        (if (> (count Pieces P1 "Marker") (count Pieces P2 "Marker")) (result P1 Win))
+                        (if (< (count Pieces P1 "Marker") (count Pieces P2 "Marker")) (result P2 Win))
+                    }
+                    (result Mover Draw))
+            })"#,
+            "(end (if (>= (count Moves) 40) (result Mover Loss)))",
+        ),
+        (
+            2,
+            "",
+            r#"(end (if (and (<= (count Pieces Mover "Pawn") 1) (not (< (count Pieces Prev) (count Pieces Next))))
+                (result Mover Loss)))"#,
+            r#"(end {
+                (if (>= (count Turns) 25) (result Next Win))
+                (if (or (and (>= (count Pieces Mover "Marker") 3) (< (count Pieces Next "Marker") 2))
+                        (= (count Pieces P1) 2))
+                    (result Mover Win))
+            })"#,
+        ),
+        (
+            3,
+            r#"(place "Pawn3" (sites {4 20}))"#,
+            r#"(end {
+                (if (= 0 (count Pieces Next "Pawn")) (result Mover Win))
+                (if (>= (count Pieces Next "Marker") 3) (result Next Win))
+            })"#,
+            r#"(end {
+                (if (>= (count Pieces Prev "Marker") 4) (result Mover Loss))
+                (if (<= (count Pieces Next) 1) (result Next Loss))
+            })"#,
+        ),
+    ];
+    for (players, start, phase_end, game_end) in cases {
+        let g = load(
+            &COUNTED
+                .replace("PLAYERS", &players.to_string())
+                .replace("START", start)
+                .replace("PHASE_END", phase_end)
+                .replace("GAME_END", game_end),
+        );
+        // one lean phase: its end rules resolved for each mover
+        assert!(g.mover_end_rules() > 0, "{phase_end} {game_end}");
+        assert_eq!(g.generic_twin().mover_end_rules(), 0);
+        let won = agrees_with_generic(&g, 150, 120, 29);
+        assert!(won > 30, "only {won} games won ({phase_end} {game_end})");
+    }
+}

@@ -21,6 +21,14 @@
 //! decides the shared first conjunct `C` once for the run of rules that
 //! start with it. Exact because direct conditions read only the state,
 //! which deciding the end rules does not change until one of them holds.
+//!
+//! In a lean phase (`lean.rs`) whose end rules (the phase's and the game's)
+//! are all counter conditions, the rules are also laid out per mover at
+//! load ([`MoverEnds`]): each counter's player resolved for the mover, an
+//! `and`/`or` of plain tests a flat list, each run of rules with a shared
+//! guard one step. Exact because at the lean end check the roles read
+//! fixed players: `Mover` and `Prev` are who just moved, `Next` the one
+//! after her.
 
 use super::eval::{Ctx, cmp};
 use super::fast::FastCond;
@@ -463,6 +471,298 @@ impl Game {
             CounterTerm::BoardPieces(who) => self.count_pieces_on_board(*who, st),
             // the others are read in place
             _ => unreachable!("a one-load counter"),
+        }
+    }
+}
+
+/// A counter read at the end check of a lean decision (see `lean.rs`),
+/// its player resolved for the mover at load: there `Mover` and `Prev`
+/// are the player who just moved (the bookkeeping has set the previous
+/// mover to her) and `Next` the one after her, as [`Game::term_player`]
+/// reads them in that state.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum MoverTerm {
+    /// A count of named pieces of a player who owns none of them.
+    Zero,
+    /// One component's counter.
+    Comp(u8),
+    /// One player's pieces.
+    Pieces(u8),
+    /// One player's score.
+    Score(u8),
+    Moves,
+    Turns,
+    /// Any other counter, read as [`Game::counter_value`] reads it.
+    Other(CounterTerm),
+}
+
+/// [`CounterTest`] of a [`MoverTerm`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct MoverTest {
+    a: MoverTerm,
+    lo: i32,
+    span: u32,
+}
+
+/// [`CounterCond`] with its counters resolved for one mover; a
+/// conjunction or disjunction of plain tests is one flat list.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum MoverCond {
+    Const(bool),
+    /// Every test holds (one test: a list of one).
+    All(Vec<MoverTest>),
+    /// Some test holds.
+    Any(Vec<MoverTest>),
+    /// `test` of the first counter less the second, as
+    /// [`CounterCond::Diff`].
+    Diff(MoverTest, MoverTerm),
+    Not(Box<MoverCond>),
+    And(Vec<MoverCond>),
+    Or(Vec<MoverCond>),
+}
+
+/// One end rule of [`MoverEnds`].
+#[derive(Clone, Debug, PartialEq)]
+struct MoverStep {
+    guard: MoverCond,
+    rest: Option<MoverCond>,
+    /// How many steps from this one share its guard (0: this one shares
+    /// the guard of the one before, and is reached by its run).
+    run: u16,
+    /// The rule: entry `rule` of the phase's end rules (`phase_rule`) or
+    /// of the game's.
+    phase_rule: bool,
+    rule: u16,
+}
+
+/// The end rules of a lean phase (the phase's, then the game's) for one
+/// mover, every condition a counter condition resolved for her: the same
+/// steps as [`Game::decide_ends_planned`] (a plan's shared guards decided
+/// once; a list without a plan one step per rule), without the dispatch on
+/// roles and condition kinds. Exact at the end check of a lean decision,
+/// where the counters' roles read what [`MoverTerm`] resolved.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct MoverEnds {
+    steps: Vec<MoverStep>,
+}
+
+impl Game {
+    /// The end rules of lean phase `phase` for mover `m` (see
+    /// [`MoverEnds`]), when every condition of the phase's and the game's
+    /// end rules (or of their plans' steps) is a counter condition.
+    pub(crate) fn mover_ends(
+        &self,
+        fast: &super::fast::FastInfo,
+        phase: usize,
+        m: u8,
+    ) -> Option<MoverEnds> {
+        let next = self.next_player(m);
+        let player = |who: Role| match who {
+            Role::Player(p) => p,
+            // at the end check the previous mover is the mover
+            Role::Mover | Role::Prev => m,
+            Role::Next | Role::All | Role::Enemy => next,
+        };
+        let term = |t: CounterTerm| match t {
+            CounterTerm::Comp(c) => MoverTerm::Comp(c),
+            CounterTerm::CompOf(who, i) => {
+                match fast.terms.comp_of[i as usize].get(player(who) as usize) {
+                    Some(0) => MoverTerm::Zero,
+                    Some(&c) => MoverTerm::Comp(c),
+                    None => MoverTerm::Other(t),
+                }
+            }
+            CounterTerm::PiecesOf(p) => MoverTerm::Pieces(p),
+            CounterTerm::PiecesMover | CounterTerm::PiecesPrev => MoverTerm::Pieces(m),
+            CounterTerm::PiecesNext => MoverTerm::Pieces(next),
+            CounterTerm::Score(who) => MoverTerm::Score(player(who)),
+            CounterTerm::Moves => MoverTerm::Moves,
+            CounterTerm::Turns => MoverTerm::Turns,
+            t => MoverTerm::Other(t),
+        };
+        let test = |t: &CounterTest| MoverTest {
+            a: term(t.a),
+            lo: t.lo,
+            span: t.span,
+        };
+        fn cond(
+            c: &CounterCond,
+            test: &impl Fn(&CounterTest) -> MoverTest,
+            term: &impl Fn(CounterTerm) -> MoverTerm,
+        ) -> MoverCond {
+            let tests = |v: &[CounterCond]| {
+                v.iter()
+                    .map(|x| match x {
+                        CounterCond::Test(t) => Some(test(t)),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<_>>>()
+            };
+            match c {
+                CounterCond::Const(v) => MoverCond::Const(*v),
+                CounterCond::Test(t) => MoverCond::All(vec![test(t)]),
+                CounterCond::Diff(t, b) => MoverCond::Diff(test(t), term(*b)),
+                CounterCond::Not(a) => MoverCond::Not(Box::new(cond(a, test, term))),
+                CounterCond::And(v) => match tests(v) {
+                    Some(t) => MoverCond::All(t),
+                    None => MoverCond::And(v.iter().map(|x| cond(x, test, term)).collect()),
+                },
+                CounterCond::Or(v) => match tests(v) {
+                    Some(t) => MoverCond::Any(t),
+                    None => MoverCond::Or(v.iter().map(|x| cond(x, test, term)).collect()),
+                },
+            }
+        }
+        let direct = |fc: FastCond| match fc {
+            FastCond::Count(t) => Some(MoverCond::All(vec![test(&t)])),
+            FastCond::Counters(i) => Some(cond(&fast.counters[i as usize], &test, &term)),
+            _ => None,
+        };
+        let lists = [
+            (
+                &fast.phase_end_cond[phase],
+                &fast.phase_end_plan[phase],
+                true,
+            ),
+            (&fast.end_cond, &fast.end_plan, false),
+        ];
+        let mut steps = Vec::new();
+        for (conds, plan, phase_rule) in lists {
+            let plain: Vec<EndStep>;
+            let list = match plan {
+                Some(p) => p,
+                None => {
+                    plain = conds
+                        .iter()
+                        .map(|fc| {
+                            fc.map(|guard| EndStep {
+                                guard,
+                                rest: None,
+                                same_guard: false,
+                            })
+                        })
+                        .collect::<Option<_>>()?;
+                    &plain
+                }
+            };
+            for (k, s) in list.iter().enumerate() {
+                // a list's first guard is never the other list's
+                if s.same_guard && k > 0 {
+                    // one more step in the run of the last head
+                    let head = steps.iter().rposition(|h: &MoverStep| h.run > 0)?;
+                    steps[head].run += 1;
+                }
+                steps.push(MoverStep {
+                    guard: direct(s.guard)?,
+                    rest: match s.rest {
+                        Some(r) => Some(direct(r)?),
+                        None => None,
+                    },
+                    run: u16::from(!(s.same_guard && k > 0)),
+                    phase_rule,
+                    rule: u16::try_from(k).ok()?,
+                });
+            }
+        }
+        Some(MoverEnds { steps })
+    }
+
+    /// Decides the end rules by `ends` (see [`MoverEnds`]) at the end check
+    /// of the lean decision `m`: the first step whose guard and rest hold
+    /// gives the outcome. True when one did.
+    #[inline(never)]
+    pub(crate) fn decide_mover_ends(
+        &self,
+        ends: &MoverEnds,
+        phase_index: usize,
+        st: &mut State,
+        m: &super::Move,
+        ws: &mut Workspace,
+    ) -> bool {
+        let steps = &ends.steps[..];
+        let mut i = 0;
+        while let Some(s) = steps.get(i) {
+            // the run of steps that share this guard
+            let run = s.run as usize;
+            if self.mover_cond(&s.guard, st) {
+                for s in &steps[i..i + run] {
+                    if s.rest.as_ref().is_none_or(|c| self.mover_cond(c, st)) {
+                        let r = if s.phase_rule {
+                            &self.phases[phase_index].end[s.rule as usize]
+                        } else {
+                            &self.end[s.rule as usize]
+                        };
+                        st.outcome = Some(self.result_of(&r.result, st, self.move_ctx(m), ws));
+                        return true;
+                    }
+                }
+            }
+            i += run;
+        }
+        false
+    }
+
+    /// The value of `c` in `st`: the lists of tests in place, the compound
+    /// conditions out of line.
+    #[inline(always)]
+    fn mover_cond(&self, c: &MoverCond, st: &State) -> bool {
+        match c {
+            MoverCond::All(v) => {
+                for t in v {
+                    if !self.mover_test(t, st) {
+                        return false;
+                    }
+                }
+                true
+            }
+            MoverCond::Any(v) => {
+                for t in v {
+                    if self.mover_test(t, st) {
+                        return true;
+                    }
+                }
+                false
+            }
+            c => self.mover_compound(c, st),
+        }
+    }
+
+    /// [`Game::mover_cond`] of any condition.
+    #[inline(never)]
+    fn mover_compound(&self, c: &MoverCond, st: &State) -> bool {
+        match c {
+            MoverCond::All(v) => v.iter().all(|t| self.mover_test(t, st)),
+            MoverCond::Any(v) => v.iter().any(|t| self.mover_test(t, st)),
+            MoverCond::Const(v) => *v,
+            MoverCond::Diff(t, b) => {
+                let v = self
+                    .mover_term(t.a, st)
+                    .saturating_sub(self.mover_term(*b, st));
+                v.wrapping_sub(t.lo) as u32 <= t.span
+            }
+            MoverCond::Not(a) => !self.mover_compound(a, st),
+            MoverCond::And(v) => v.iter().all(|x| self.mover_compound(x, st)),
+            MoverCond::Or(v) => v.iter().any(|x| self.mover_compound(x, st)),
+        }
+    }
+
+    /// Whether test `t` holds in `st` ([`CounterTest::accepts`]).
+    #[inline(always)]
+    fn mover_test(&self, t: &MoverTest, st: &State) -> bool {
+        self.mover_term(t.a, st).wrapping_sub(t.lo) as u32 <= t.span
+    }
+
+    /// The value of counter `t` in `st`.
+    #[inline(always)]
+    fn mover_term(&self, t: MoverTerm, st: &State) -> i32 {
+        match t {
+            MoverTerm::Comp(c) => st.comp_count[c as usize] as i32,
+            MoverTerm::Pieces(p) => st.pieces[p as usize] as i32,
+            MoverTerm::Zero => 0,
+            MoverTerm::Score(p) => st.scores[p as usize],
+            MoverTerm::Moves => st.decisions as i32,
+            MoverTerm::Turns => st.turns as i32,
+            MoverTerm::Other(t) => self.counter_other(&t, st),
         }
     }
 }

@@ -43,6 +43,9 @@ pub struct FastInfo {
     /// Per phase and mover (`phase * (MAX_PLAYERS + 1) + mover`) of a lean
     /// phase: the turn's end decided once at load (see `lean.rs`).
     pub(crate) lean_turn: Vec<Option<super::lean::LeanTurn>>,
+    /// The end rules of [`super::lean::LeanTurn`]s resolved for a mover
+    /// (see `counters.rs`).
+    pub(crate) mover_ends: Vec<super::counters::MoverEnds>,
     /// Per generator node: the position hash after its moves is told from
     /// the state before them, their own effect included (see `repeat.rs`).
     pub(crate) own_effect: Vec<bool>,
@@ -257,6 +260,7 @@ impl FastInfo {
                 .collect(),
             lean_phase: Vec::new(),
             lean_turn: Vec::new(),
+            mover_ends: Vec::new(),
             end_plan: None,
             phase_end_plan: Vec::new(),
             own_effect: game.compute_own_effect_nodes(),
@@ -327,7 +331,7 @@ impl FastInfo {
         info.terms = tables;
         info.changing_phase = game.compute_changing_phases(&info.changes_position);
         info.lean_phase = game.lean_phases(&info);
-        info.lean_turn = game.lean_turns(&info);
+        (info.lean_turn, info.mover_ends) = game.lean_turns(&info);
         game.make_direct(&mut info);
         game.make_routes(&mut info);
         info
@@ -453,6 +457,13 @@ impl Game {
                 .iter()
                 .filter(|p| p.is_some())
                 .count()
+    }
+
+    /// How many (lean phase, mover) pairs decide their end rules resolved
+    /// for the mover (for tests; see `counters.rs`, [`super::counters::MoverEnds`]).
+    #[doc(hidden)]
+    pub fn mover_end_rules(&self) -> usize {
+        self.fast.mover_ends.len()
     }
 
     /// How many `priority` and `or` nodes have a flat program (for tests).

@@ -42,15 +42,23 @@ enum LeanEnd {
     /// while proposal `P` is not made (its condition is `(is Proposed P)`
     /// or an `and` that starts with it): the rules as listed once it is.
     Proposed(u32),
+    /// Every end rule is a counter condition: entry `i` of
+    /// [`FastInfo::mover_ends`], the rules resolved for the mover.
+    Counters(u32),
     /// The end rules as listed.
     Rules,
 }
 
 impl Game {
     /// Per phase and mover (`phase * (MAX_PLAYERS + 1) + mover`): the
-    /// [`LeanTurn`] of a lean phase, None for the others.
-    pub(crate) fn lean_turns(&self, fast: &FastInfo) -> Vec<Option<LeanTurn>> {
+    /// [`LeanTurn`] of a lean phase, None for the others; and the end rules
+    /// its [`LeanEnd::Counters`] index.
+    pub(crate) fn lean_turns(
+        &self,
+        fast: &FastInfo,
+    ) -> (Vec<Option<LeanTurn>>, Vec<super::counters::MoverEnds>) {
         let mut out = Vec::new();
+        let mut ends = Vec::new();
         for (i, lean) in fast.lean_phase.iter().enumerate() {
             // the only end rule, when it is the only one and no plan
             // takes the rules as a whole
@@ -75,7 +83,13 @@ impl Game {
                     },
                     _ => match gate {
                         Some(p) => LeanEnd::Proposed(p),
-                        None => LeanEnd::Rules,
+                        None => match self.mover_ends(fast, i, m).filter(|_| *lean) {
+                            Some(e) => {
+                                ends.push(e);
+                                LeanEnd::Counters(ends.len() as u32 - 1)
+                            }
+                            None => LeanEnd::Rules,
+                        },
                     },
                 };
                 out.push(lean.then_some(LeanTurn {
@@ -84,7 +98,7 @@ impl Game {
                 }));
             }
         }
-        out
+        (out, ends)
     }
 
     /// The proposal every end rule of a phase (`phase_end`) and of the game
@@ -211,6 +225,15 @@ impl Game {
                 if st.proposed & (1u64 << p) != 0 {
                     decided = self.lean_end_rules(phase_index, st, m, ws);
                 }
+            }
+            LeanEnd::Counters(i) => {
+                decided = self.decide_mover_ends(
+                    &self.fast.mover_ends[i as usize],
+                    phase_index,
+                    st,
+                    m,
+                    ws,
+                )
             }
             LeanEnd::Rules => decided = self.lean_end_rules(phase_index, st, m, ws),
         }
