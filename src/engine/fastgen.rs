@@ -120,6 +120,11 @@ pub(crate) struct Plan {
     /// Per generator node: a step's fused slot tests split for many
     /// origins ([`super::slots::OriginTests`]), when it has them.
     origin_tests: Vec<Option<super::slots::OriginTests>>,
+    /// Per generator node: its `origin_tests`' height tests as a table,
+    /// when they read the heights at `(from)` and `(to)` only.
+    height_tables: Vec<Option<super::slots::HeightTable>>,
+    /// Per owner: its components (bit `c`), when there are at most 64.
+    owner_comps: [u64; MAX_PLAYERS + 1],
     /// Per `priority` or `or` node: its flat program (see `rootgen`).
     pub(crate) root: super::rootgen::RootPlan,
 }
@@ -180,6 +185,20 @@ impl Plan {
     #[inline]
     pub(crate) fn origin_tests(&self, id: u32) -> Option<super::slots::OriginTests> {
         self.origin_tests.get(id as usize).copied().flatten()
+    }
+
+    /// Node `id`'s [`super::slots::HeightTable`] (`None` without the plan
+    /// or the form).
+    #[inline]
+    pub(crate) fn height_table(&self, id: u32) -> Option<&super::slots::HeightTable> {
+        self.height_tables.get(id as usize)?.as_ref()
+    }
+
+    /// The components of owner `o` (bit `c`; none without the plan or
+    /// with more than 64 components).
+    #[inline]
+    pub(crate) fn owner_comps(&self, o: u8) -> u64 {
+        self.owner_comps.get(o as usize).copied().unwrap_or(0)
     }
 
     /// Node `id`'s [`super::stepgen::ToCmps`] (`None` without the plan).
@@ -270,11 +289,25 @@ impl Game {
                 } => super::slots::OriginTests::of(tests),
                 _ => None,
             })
+            .collect::<Vec<_>>();
+        let height_tables = origin_tests
+            .iter()
+            .map(|o| o.as_ref().and_then(super::slots::HeightTable::of))
             .collect();
+        let mut owner_comps = [0u64; MAX_PLAYERS + 1];
+        if self.comps.len() <= 64 {
+            for c in 1..self.comps.len() {
+                if let Some(o) = owner_comps.get_mut(self.owner(c as u8) as usize) {
+                    *o |= 1u64 << c;
+                }
+            }
+        }
         self.plan = Plan {
             to_cmps,
             top_comps,
             origin_tests,
+            height_tables,
+            owner_comps,
             leaf,
             flat,
             words,

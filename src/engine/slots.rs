@@ -207,6 +207,101 @@ impl ByFromHeight {
     }
 }
 
+/// The height tests of an [`OriginTests`] of the [`ByFromHeight`] form as a
+/// table made at load: bit `h` of `allowed[hf]` says that a candidate `h`
+/// high passes every height test from an origin `hf` high (each test read
+/// as the fused test reads it: `(from)`'s height times the number of times
+/// it is summed, plus `(to)`'s height times its number, against `k`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HeightTable {
+    allowed: [u16; MAX_HEIGHT + 1],
+}
+
+impl HeightTable {
+    /// The table of `o`, when it has the [`ByFromHeight`] form.
+    pub(crate) fn of(o: &OriginTests) -> Option<HeightTable> {
+        if !ByFromHeight::fits(o) {
+            return None;
+        }
+        let mut allowed = [0u16; MAX_HEIGHT + 1];
+        for (hf, a) in allowed.iter_mut().enumerate() {
+            for h in 0..=MAX_HEIGHT {
+                let pass = o.sizes[..o.nsizes].iter().all(|&(fm, _, tos, op, k)| {
+                    let sum = fm
+                        .wrapping_mul(hf as i32)
+                        .wrapping_add(tos.wrapping_mul(h as i32));
+                    cmp(op, sum, k)
+                });
+                *a |= (pass as u16) << h;
+            }
+        }
+        Some(HeightTable { allowed })
+    }
+}
+
+/// A position's candidate sites by exact height (up to [`MAX_HEIGHT`]),
+/// and, made on first use, the candidates a [`HeightTable`] passes from an
+/// origin of each height: what [`ByFromHeight`] gives from the
+/// [`HeightMasks`], with one store per candidate to make.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HeightSets {
+    /// `eq[h]`: the candidates `h` high.
+    eq: [u64; MAX_HEIGHT + 1],
+    /// `masks[hf]`: the candidates passing from an origin `hf` high, made
+    /// when bit `hf` of `made` is set.
+    masks: [u64; MAX_HEIGHT + 1],
+    made: u32,
+}
+
+impl HeightSets {
+    /// No sets made yet.
+    pub(crate) const EMPTY: HeightSets = HeightSets {
+        eq: [0; MAX_HEIGHT + 1],
+        masks: [0; MAX_HEIGHT + 1],
+        made: 0,
+    };
+
+    /// Makes the sets of the board sites `sites` in an [`HeightSets::EMPTY`]
+    /// (false when one is higher than [`MAX_HEIGHT`], or is no site of
+    /// `count`: then the sets are of no use).
+    #[inline(always)]
+    pub(crate) fn fill(&mut self, sites: u64, count: &[u16]) -> bool {
+        let mut rest = sites;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let Some(&h) = count.get(t) else {
+                return false;
+            };
+            let Some(e) = self.eq.get_mut(h as usize) else {
+                return false;
+            };
+            *e |= 1u64 << t;
+        }
+        true
+    }
+
+    /// The candidates passing `table` from an origin `hf` high (`None`
+    /// past [`MAX_HEIGHT`]: the caller tests each site).
+    #[inline(always)]
+    pub(crate) fn passing(&mut self, table: &HeightTable, hf: usize) -> Option<u64> {
+        if hf > MAX_HEIGHT {
+            return None;
+        }
+        if self.made >> hf & 1 == 0 {
+            let mut allowed = table.allowed[hf];
+            let mut m = 0;
+            while allowed != 0 {
+                m |= self.eq[allowed.trailing_zeros() as usize];
+                allowed &= allowed - 1;
+            }
+            self.masks[hf] = m;
+            self.made |= 1 << hf;
+        }
+        Some(self.masks[hf])
+    }
+}
+
 impl Game {
     /// The sites of `near` (board sites that may hold `(to)`, all among
     /// the candidates of `heights`) where every test of `tests` (split as

@@ -15,7 +15,16 @@
 //! ([`super::slots::OriginTests`]): the height tests on `(to)` become masks
 //! of the candidate sites' heights (made once per position), so that an
 //! origin's targets are one mask; the tests that do not read `(to)` are
-//! decided once per origin.
+//! decided once per origin. When those height tests read the heights at
+//! `(from)` and `(to)` alone, a table made at load gives, per origin
+//! height, the candidate heights they pass, and the candidates are kept as
+//! one set per exact height, so an origin's targets are its neighbour mask
+//! and a union of those sets made once per origin height
+//! ([`super::slots::HeightTable`]); the test on the top piece at `(to)` is
+//! skipped when every candidate site's owner has only pieces that pass it,
+//! and the moves are written through a [`MoveSink`]. Exact: the table is
+//! the fused tests evaluated on every pair of heights it tells apart, and a
+//! taller stack sends the position (or the origin) to the per-site tests.
 //!
 //! The first shape on such a board when the tests read the top piece at
 //! `(to)` only and each comparison sets one table's count from `(to)`
@@ -25,8 +34,9 @@
 
 use super::eval::{Ctx, cmp};
 use super::ir::*;
+use super::sink::{MoveSink, MoveTail};
 use super::sitetest::SiteTest;
-use super::slots::{ByFromHeight, HeightMasks, OriginTests};
+use super::slots::{ByFromHeight, HeightMasks, HeightSets, HeightTable, OriginTests};
 use super::{Game, Move, State, Workspace};
 use crate::board::{NONE, Relation, Site};
 
@@ -237,6 +247,24 @@ impl Game {
         let Some((comps, sites)) = self.to_comps_sites(id, tests, st, ws) else {
             return false;
         };
+        if let Some(table) = self.plan.height_table(id) {
+            let mut heights = HeightSets::EMPTY;
+            if heights.fill(sites, &st.count) {
+                let tests_at = (rel, stack, id, tests);
+                let sets = (table, &mut heights);
+                self.step_pieces_heights(
+                    tests_at,
+                    sets,
+                    (bits, c),
+                    (comps, sites),
+                    st,
+                    ctx,
+                    keep,
+                    out,
+                );
+                return true;
+            }
+        }
         let Some(ot) = self
             .plan
             .origin_tests(id)
@@ -304,6 +332,106 @@ impl Game {
             }
         }
         true
+    }
+
+    /// [`Game::step_pieces_slots`] when node `id`'s height tests have a
+    /// [`HeightTable`] and no candidate is taller than it tells apart: an
+    /// origin's targets are its neighbours among the candidates `sites`
+    /// and the height set the table passes for the origin's height (made
+    /// once per origin height). What is left per target is the test on
+    /// its top piece, skipped when `sites` holds only pieces that pass it
+    /// (each owner whose sites were taken has all its components in
+    /// `comps`); the origin's piece is tested only when the owner of `c`
+    /// has other components, or `bits` are not all its sites. The moves
+    /// are written through a [`MoveSink`], in the order of
+    /// [`Game::step_pieces_slots`].
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn step_pieces_heights(
+        &self,
+        (rel, stack, id, tests): (Relation, bool, u32, &[SlotTest]),
+        (table, heights): (&HeightTable, &mut HeightSets),
+        (mut bits, c): (u64, u8),
+        (comps, sites): (u64, u64),
+        st: &State,
+        ctx: Ctx,
+        mut keep: impl FnMut(Site) -> bool,
+        out: &mut Vec<Move>,
+    ) {
+        let n = self.board.len();
+        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+        let nbrs = &self.small_nbrs[rel as usize * n..(rel as usize + 1) * n];
+        let exact = self.plan.masks_exact(rel);
+        let owner = self.owner(c);
+        // every site of `bits` holds a piece `c` on top
+        let all_c =
+            self.plan.owner_comps(owner) == 1u64 << c && bits & !st.occ[owner as usize] == 0;
+        // every candidate's top piece passes the tests on it
+        let mut rest = comps & !1;
+        let mut all_pass = true;
+        while rest != 0 {
+            let o = self.owner(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            all_pass &= self.plan.owner_comps(o) & !comps == 0;
+        }
+        let what = &st.what[..n];
+        let count = &st.count[..n];
+        let pass = |t: Site| all_pass || comps >> what[t as usize] & 1 != 0;
+        let tail = MoveTail::of(&Move::carry(NONE, NONE, c, stack, id));
+        let mut sink = MoveSink::new(out);
+        while bits != 0 {
+            let f = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let near = adj[f] & sites;
+            if near == 0 || !(all_c || what[f] == c) {
+                continue;
+            }
+            let to = match heights.passing(table, count[f] as usize) {
+                Some(m) => near & m,
+                None => {
+                    // a tall origin: each site's tests
+                    let cf = Ctx {
+                        from: f as Site,
+                        ..ctx
+                    };
+                    let mut to = near;
+                    for t in super::bitregion::Bits(near) {
+                        if !self.slot_tests_but_top_of_to(tests, st, Ctx { to: t, ..cf }) {
+                            to &= !(1u64 << t);
+                        }
+                    }
+                    to
+                }
+            };
+            if to == 0 || !keep(f as Site) {
+                continue;
+            }
+            // one site: its move (a neighbour list without repeats)
+            if to & (to - 1) == 0 && exact {
+                let t = to.trailing_zeros() as Site;
+                if pass(t) {
+                    sink.push_step(tail, f as Site, t);
+                }
+                continue;
+            }
+            let mut packed = nbrs[f];
+            if packed == 0 {
+                for &t in self.board.neighbours(f as Site, rel) {
+                    if to >> t & 1 != 0 && pass(t) {
+                        sink.push_step(tail, f as Site, t);
+                    }
+                }
+                continue;
+            }
+            // the neighbours in list order, from their packed bytes
+            while packed != 0 {
+                let t = (packed & 0xff) as Site - 1;
+                packed >>= 8;
+                if to >> t & 1 != 0 && pass(t) {
+                    sink.push_step(tail, f as Site, t);
+                }
+            }
+        }
     }
 
     /// The moves `m` (its origin and piece set, `to` not) to the sites of
