@@ -6,6 +6,7 @@ use super::cells::{CellEffect, EffectCarry};
 use super::counters::{CounterCond, CounterTest, EndStep, TermTables, split_guard};
 use super::eval::Ctx;
 use super::ir::*;
+use super::nbrlists::SubsetLists;
 use super::sink::{MoveSink, MoveTail};
 use super::{Game, MAX_PLAYERS, Move, MoveKind, NO_GEN, State, Workspace};
 use crate::board::{NONE, Relation, Site};
@@ -91,6 +92,9 @@ pub struct FastInfo {
     /// The flat programs of [`super::route::Route::Prog`]: a `rootgen`
     /// program resolved for one mover.
     pub(crate) mover_progs: Vec<super::rootgen::MoverProg>,
+    /// Per relation of a [`Direct::StepMask`] leaf: its subsets' lists
+    /// (see `nbrlists.rs`), when its sites qualify.
+    pub(crate) step_lists: [Option<Box<SubsetLists>>; 4],
 }
 
 /// A generator node in a compact form, read without touching the rule
@@ -276,6 +280,7 @@ impl FastInfo {
             route_root: Vec::new(),
             piece_routes: Vec::new(),
             mover_progs: Vec::new(),
+            step_lists: Default::default(),
         };
         // the conditions without a direct form of their own that read only
         // counters
@@ -369,6 +374,13 @@ impl Game {
             })
             .collect();
         info.piece_entries = entries;
+        for d in &info.direct {
+            if let Direct::StepMask(rel, _) = *d
+                && info.step_lists[rel as usize].is_none()
+            {
+                info.step_lists[rel as usize] = SubsetLists::make(self, rel).map(Box::new);
+            }
+        }
     }
 
     /// A direct condition of [`Direct::If`], as [`Game::holds_inline`]
@@ -895,10 +907,54 @@ impl Game {
         out: &mut Vec<Move>,
     ) {
         let m = Move::carry(NONE, NONE, c, stack, g);
-        if only {
-            self.step_pieces_to_empty_of::<true>(st, bits, m, rel, out)
-        } else {
-            self.step_pieces_to_empty_of::<false>(st, bits, m, rel, out)
+        match (&self.fast.step_lists[rel as usize], only) {
+            (Some(lists), true) => self.step_pieces_by_lists::<true>(st, bits, m, lists, out),
+            (Some(lists), false) => self.step_pieces_by_lists::<false>(st, bits, m, lists, out),
+            (None, true) => self.step_pieces_to_empty_of::<true>(st, bits, m, rel, out),
+            (None, false) => self.step_pieces_to_empty_of::<false>(st, bits, m, rel, out),
+        }
+    }
+
+    /// [`Game::step_pieces_to_empty`] with `ONLY` fixed, by the subset
+    /// lists of its relation (`nbrlists.rs`): a piece's empty neighbours
+    /// are one mask, and the mask's sites in neighbour-list order one
+    /// table read.
+    #[inline(always)]
+    fn step_pieces_by_lists<const ONLY: bool>(
+        &self,
+        st: &State,
+        mut bits: u64,
+        m: Move,
+        lists: &SubsetLists,
+        out: &mut Vec<Move>,
+    ) {
+        let empty = !st.occ.iter().fold(0u64, |a, &o| a | o);
+        let mut out = MoveSink::new(out);
+        let tail = MoveTail::of(&m);
+        // at most one move per neighbour pair
+        out.room(lists.pairs);
+        let tables = lists.tables();
+        while bits != 0 {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if !ONLY && st.what[s] != m.what {
+                continue;
+            }
+            let mut packed = tables.targets(s, empty);
+            if packed == 0 {
+                continue;
+            }
+            loop {
+                let t = (packed & 0xff) as Site - 1;
+                packed >>= 8;
+                // SAFETY: room was made for `pairs` moves, and each
+                // origin (a distinct site) gives at most one move per
+                // neighbour
+                unsafe { out.push_step_in_room(tail, s as Site, t) };
+                if packed == 0 {
+                    break;
+                }
+            }
         }
     }
 

@@ -1,14 +1,15 @@
-//! Appending moves to an output vector with its length, capacity and
-//! buffer held in locals, for generator loops that write several moves
-//! per origin.
+//! Appending moves to an output vector with its buffer held in locals
+//! (the next free slot and the end of the capacity, as pointers), for
+//! generator loops that write several moves per origin.
 //!
 //! `Vec::push` reads the vector's length, capacity and buffer pointer from
 //! memory and writes the length back on every call: the compiler cannot
 //! tell that a move written into the buffer leaves the vector's own fields
 //! alone. In a loop such as the step to empty sites (`fast.rs`), that
 //! bookkeeping costs about as much as the move. A [`MoveSink`] reads the
-//! three once, keeps them in registers for the loop, and writes the length
-//! back once, when it is dropped.
+//! three once, keeps the next slot and the end of the capacity in
+//! registers for the loop (a push writes the slot and moves the pointer
+//! on), and writes the length back once, when it is dropped.
 //!
 //! Sound on its own terms, whatever its caller does: a move is written only
 //! to a slot below the capacity (checked on every push, as `Vec::push`
@@ -16,7 +17,10 @@
 //! capacity are read again), and the vector's length is only ever set to
 //! the number of slots written (in `Drop`, so also when a panic unwinds).
 //! The moves and their order are those the same pushes onto the vector
-//! would give.
+//! would give. A loop that knows how many moves it may write at most can
+//! make room for them once ([`MoveSink::room`]) and push without the check
+//! ([`MoveSink::push_step_in_room`], `unsafe`: the caller vouches for the
+//! count).
 //!
 //! A loop pushing one move shape from several origins to several targets
 //! can also write each move as two words and a tail ([`MoveTail`]): its
@@ -68,21 +72,23 @@ impl MoveTail {
 /// An appender to a `Vec<Move>` (see the module header).
 pub(crate) struct MoveSink<'a> {
     out: &'a mut Vec<Move>,
-    /// The vector's buffer (valid for `cap` moves).
+    /// The vector's buffer (valid for its capacity).
     base: *mut Move,
-    /// Slots written: `0..len` hold moves.
-    len: usize,
-    cap: usize,
+    /// The next slot: `base..end` hold moves.
+    end: *mut Move,
+    /// The end of the capacity (`base` + capacity).
+    limit: *mut Move,
 }
 
 impl<'a> MoveSink<'a> {
     /// An appender to `out`, after its current moves.
     #[inline(always)]
     pub(crate) fn new(out: &'a mut Vec<Move>) -> MoveSink<'a> {
+        let (base, end, limit) = slots(out);
         MoveSink {
-            base: out.as_mut_ptr(),
-            len: out.len(),
-            cap: out.capacity(),
+            base,
+            end,
+            limit,
             out,
         }
     }
@@ -91,51 +97,94 @@ impl<'a> MoveSink<'a> {
     /// `tail` (as `push`, in three stores).
     #[inline(always)]
     pub(crate) fn push_step(&mut self, tail: MoveTail, from: Site, to: Site) {
-        if self.len == self.cap {
-            (self.base, self.cap) = grow(self.out, self.len);
+        if self.end == self.limit {
+            self.grow(1);
         }
-        debug_assert!(self.len < self.cap);
+        // SAFETY: `end < limit` now: room for this push
+        unsafe { self.push_step_in_room(tail, from, to) }
+    }
+
+    /// Makes room for `k` more moves (the vector grows out of line when
+    /// short), for [`MoveSink::push_step_in_room`].
+    #[inline(always)]
+    pub(crate) fn room(&mut self, k: usize) {
+        if (self.limit as usize - self.end as usize) < k * size_of::<Move>() {
+            self.grow(k);
+        }
+    }
+
+    /// [`MoveSink::push_step`] without the capacity check.
+    ///
+    /// # Safety
+    ///
+    /// There is room for this push (`end < limit`), which holds when fewer
+    /// than `k` pushes of either kind came after the last
+    /// [`MoveSink::room`]`(k)`.
+    #[inline(always)]
+    pub(crate) unsafe fn push_step_in_room(&mut self, tail: MoveTail, from: Site, to: Site) {
+        debug_assert!(self.end < self.limit);
         let head = if cfg!(target_endian = "little") {
             from as u64 | (to as u64) << 32
         } else {
             (from as u64) << 32 | to as u64
         };
-        // SAFETY: `len < cap`, and the buffer `base` is the vector's
-        // current one (read again whenever it grows), valid for `cap`
-        // moves; slot `len` is spare capacity, so nothing reads it before
-        // this write, and the vector's length covers it only after (drop).
-        // It is written whole: bytes 0..8 the origin and target (in memory order, by
-        // the endianness), 8..20 the bytes of a valid move's tail, so it
-        // holds a valid `Move` (every field a value of its type)
+        // SAFETY: `end < limit` (the caller's contract), and `base..limit`
+        // is the vector's current buffer (read again whenever it grows);
+        // slot `end` is spare capacity, so nothing reads it before this
+        // write, and the vector's length covers it only after (drop). It
+        // is written whole: bytes 0..8 the origin and target (in memory
+        // order, by the endianness), 8..20 the bytes of a valid move's
+        // tail, so it holds a valid `Move` (every field a value of its
+        // type)
         unsafe {
-            let p = self.base.add(self.len).cast::<u8>();
+            let p = self.end.cast::<u8>();
             p.cast::<u64>().write_unaligned(head);
             p.add(8).cast::<u64>().write_unaligned(tail.mid);
             p.add(16).cast::<u32>().write_unaligned(tail.last);
+            self.end = self.end.add(1);
         }
-        self.len += 1;
+    }
+
+    /// Slots written so far (the vector's own moves included).
+    #[inline(always)]
+    fn len(&self) -> usize {
+        // SAFETY: `base..end` lies in one buffer (`end` only moves up to
+        // `limit`, and both are set from the same buffer)
+        unsafe { self.end.offset_from(self.base) as usize }
+    }
+
+    /// Room for `k` more moves: the vector grows (out of line) and the
+    /// slots are read again.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, k: usize) {
+        let len = self.len();
+        // SAFETY: slots `0..len` are written (the sink's invariant) and
+        // `len <= capacity`
+        unsafe { self.out.set_len(len) };
+        self.out.reserve(k);
+        (self.base, self.end, self.limit) = slots(self.out);
     }
 }
 
-/// Room for one more move in `out`, whose first `len` slots are written:
-/// its buffer and capacity after growing.
-#[cold]
-#[inline(never)]
-fn grow(out: &mut Vec<Move>, len: usize) -> (*mut Move, usize) {
-    // SAFETY: slots `0..len` are written (the sink's invariant) and
-    // `len <= capacity`
-    unsafe { out.set_len(len) };
-    out.reserve(1);
-    (out.as_mut_ptr(), out.capacity())
+/// `out`'s buffer, its first free slot and the end of its capacity.
+#[inline(always)]
+fn slots(out: &mut Vec<Move>) -> (*mut Move, *mut Move, *mut Move) {
+    let (len, cap) = (out.len(), out.capacity());
+    let base = out.as_mut_ptr();
+    // SAFETY: `len <= cap`, and the buffer is valid for `cap` moves (or
+    // dangling with `cap` 0: an offset of 0)
+    unsafe { (base, base.add(len), base.add(cap)) }
 }
 
 impl Drop for MoveSink<'_> {
     #[inline(always)]
     fn drop(&mut self) {
-        debug_assert!(self.len <= self.out.capacity());
+        let len = self.len();
+        debug_assert!(len <= self.out.capacity());
         // SAFETY: slots `0..len` hold moves (the vector's own, then the
         // ones pushed) and `len <= capacity`
-        unsafe { self.out.set_len(self.len) };
+        unsafe { self.out.set_len(len) };
     }
 }
 
@@ -192,6 +241,47 @@ mod tests {
                     "{shape:?}: held {held}, room {room}, pushed {pushed}"
                 );
             }
+        }
+    }
+
+    /// Pushes after making room (`room`, then `push_step_in_room`), mixed
+    /// with checked pushes, give the vector plain pushes give, whatever the
+    /// vector held and had room for.
+    #[test]
+    fn pushes_in_room_append_as_push_does() {
+        let shape = Move::carry(NONE, NONE, 3, true, 0x0a0b_0c0d);
+        let mv = |i: u32| Move {
+            from: i,
+            to: 0x0100_0000 | (i * 7),
+            ..shape
+        };
+        for (held, cap, runs) in [
+            (0, 0, &[0usize, 3][..]),
+            (0, 0, &[5, 1, 0, 8]),
+            (2, 2, &[1, 1, 1]),
+            (3, 9, &[6, 2, 40]),
+        ] {
+            let mut v: Vec<Move> = Vec::with_capacity(cap);
+            v.extend((0..held).map(mv));
+            let mut want = v.clone();
+            let tail = MoveTail::of(&shape);
+            let mut i = 100;
+            {
+                let mut sink = MoveSink::new(&mut v);
+                for &k in runs {
+                    sink.room(k);
+                    for _ in 0..k {
+                        // SAFETY: room was made for these `k` pushes
+                        unsafe { sink.push_step_in_room(tail, i, mv(i).to) };
+                        want.push(mv(i));
+                        i += 1;
+                    }
+                    sink.push_step(tail, i, mv(i).to);
+                    want.push(mv(i));
+                    i += 1;
+                }
+            }
+            assert_eq!(v, want, "held {held}, capacity {cap}, runs {runs:?}");
         }
     }
 }
