@@ -19,17 +19,35 @@ use ludeme::{Choices, Game};
 /// `height` holds, keeping every piece in one group over `groups`. `start`
 /// places pieces on the board from the start.
 fn game(board: &str, rel: &str, height: &str, stack: bool, groups: &str, start: &str) -> String {
+    guarded_game(board, rel, height, stack, groups, start, "")
+}
+
+/// [`game`] with the step behind `(if GUARD …)` when `guard` is not empty
+/// (the step found per position, not at load).
+fn guarded_game(
+    board: &str,
+    rel: &str,
+    height: &str,
+    stack: bool,
+    groups: &str,
+    start: &str,
+    guard: &str,
+) -> String {
     let stack = if stack { "True" } else { "False" };
+    let (open, close) = match guard {
+        "" => (String::new(), ""),
+        g => (format!("(if {g} "), ")"),
+    };
     format!(
         r#"(game "OneGroupSteps"
             (players 2)
             (equipment {{
                 (board {board})
-                (piece "Disc" Each
+                (piece "Disc" Each {open}
                     (move Step {rel}
                         (to if:(and (is Enemy (who at:(to))) {height}))
                         stack:{stack}
-                    )
+                    ){close}
                 )
                 (hand Each)
             }})
@@ -131,4 +149,20 @@ fn carries_and_split_starts_agree_with_the_generic_evaluation() {
         carries > 1000 && apart_steps > 1000,
         "{carries} {apart_steps}"
     );
+}
+
+/// The step behind an `if` on the position (decided per position: the
+/// step's shape is found then, or, when the `if` gives no moves, the `do`
+/// has none), and the step as the `if`'s only branch.
+#[test]
+fn steps_behind_ifs_agree_with_the_generic_evaluation() {
+    let mut steps = 0;
+    for (i, height) in HEIGHTS.iter().enumerate().take(5) {
+        for guard in ["(< 6 (count Moves))", "(!= 7 (count Moves))"] {
+            let text = guarded_game("(hex 4)", "", height, true, "", STACKS, guard);
+            assert!(load(&text).debug_gens().contains("If("), "{text}");
+            steps += check(&text, 300 + i as u64);
+        }
+    }
+    assert!(steps > 1000, "{steps}");
 }

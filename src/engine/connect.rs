@@ -37,9 +37,9 @@
 //! board, so any position may follow any other.
 
 use super::eval::Ctx;
-use super::fast::{MAX_PIECE_GENS, PieceEntry};
-use super::ir::{BoolE, GenKind};
-use super::{Game, Move, State, Workspace};
+use super::fast::{FastInfo, MAX_PIECE_GENS, PieceEntry};
+use super::ir::{BoolE, GenKind, SlotTest};
+use super::{Game, MAX_PLAYERS, Move, State, Workspace};
 use crate::board::{Relation, Site};
 
 /// One position's occupied board sites and the answers found so far.
@@ -77,6 +77,19 @@ pub(crate) struct GroupMemo {
     loose: u64,
     /// Sites of `occ` whose removal leaves no group or more than one.
     tight: u64,
+}
+
+/// The moves of a `do (forEach Piece) ifAfterwards:(one group)` for one
+/// mover, as [`Game::one_group_steps`] finds them in a position, when that
+/// does not depend on the position: the mover's one kind of piece `c`, its
+/// step `g` (no `if` in front of it) over `rel` with fused slot tests, a
+/// bare carry of whole stacks (`stack`) or of pieces without stacks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct GroupSteps {
+    c: u8,
+    g: u32,
+    rel: Relation,
+    stack: bool,
 }
 
 /// Whether a subset of one site's neighbours is joined among itself (see
@@ -382,49 +395,171 @@ impl Game {
 
 impl Game {
     /// `(do (forEach Piece) ifAfterwards:(= 1 (count Groups REL if:(is
-    /// Occupied (to)))))` (`moves` the `forEach Piece` node) on a board of
-    /// at most 64 sites when the mover's one kind of piece has a step with
-    /// fused slot tests ([`Game::step_pieces_slots`]) that carries a whole
-    /// stack (or a piece, without stacks) as a bare carry onto occupied
-    /// sites only, and the occupied sites are one group now: a move keeps
+    /// Occupied (to)))))` (node `id`, `moves` its `forEach Piece` node) on a
+    /// board of at most 64 sites when the mover's one kind of piece has a
+    /// step with fused slot tests ([`Game::step_pieces_slots`]) that
+    /// carries a whole stack (or a piece, without stacks) as a bare carry
+    /// onto occupied sites only, and the occupied sites are one group now:
+    /// a move keeps
     /// one group exactly when its origin's leaving does (the target was
     /// occupied and stays so), so each origin with moves is asked once
     /// ([`OneGroup::connected_without`]) instead of each move played out.
-    /// The moves the general `do` keeps, in its order; false (nothing
-    /// done) when the shape does not fit.
+    /// The mover's step is read from the plan made at load
+    /// ([`FastInfo::group_steps`]), else found in the position. The moves
+    /// the general `do` keeps, in its order; false (nothing done) when the
+    /// shape does not fit.
     pub(crate) fn one_group_steps(
         &self,
-        moves: u32,
+        (id, moves): (u32, u32),
         rel: Relation,
         st: &State,
         ctx: Ctx,
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) -> bool {
-        let GenKind::ForEachPiece(list) = &self.gens[moves as usize].kind else {
-            return false;
+        let planned = match self.fast.group_steps.get(id as usize) {
+            Some(by_mover) => by_mover[st.mover as usize],
+            None => None,
         };
-        if list.len() > MAX_PIECE_GENS {
-            return false;
-        }
-        let PieceEntry::One(c, g) = self.own_entry(list, st.mover) else {
-            return false;
-        };
-        let g = self.resolve_fixed_ifs(g, st, ctx, ws);
-        let Some(srel) = self.plan.step_slots(g) else {
+        let Some(GroupSteps {
+            c,
+            g,
+            rel: srel,
+            stack,
+        }) = planned.or_else(|| self.group_steps_now(moves, st, ctx, ws))
+        else {
             return false;
         };
         let GenKind::Step {
             to_if: Some(BoolE::SlotTests(tests)),
-            stack,
             ..
         } = &self.gens[g as usize].kind
         else {
             return false;
         };
-        if (self.stacking && !*stack) || !self.is_bare_carry(g) {
-            return false;
+        self.group_steps_run((c, g, srel, stack), tests, rel, st, ctx, ws, out)
+    }
+
+    /// A `do` node `id` whose condition is one group of occupied sites, as
+    /// a leaf of a flat program: [`Game::one_group_steps`] when its moves
+    /// fit, else `generate` (which asks that again, then plays the moves
+    /// out).
+    pub(crate) fn root_one_group(
+        &self,
+        id: u32,
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        if let GenKind::Do {
+            moves,
+            connected: Some(rel),
+            ..
+        } = &self.gens[id as usize].kind
+            && self.fast.enabled
+            && self.one_group_steps((id, *moves), *rel, st, Ctx::default(), ws, out)
+        {
+            return;
         }
+        self.generate(id, st, Ctx::default(), ws, out);
+    }
+
+    /// [`Game::one_group_steps`]'s steps found in this position (a step
+    /// behind `if`s decided by the state).
+    fn group_steps_now(
+        &self,
+        moves: u32,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> Option<GroupSteps> {
+        let GenKind::ForEachPiece(list) = &self.gens[moves as usize].kind else {
+            return None;
+        };
+        if list.len() > MAX_PIECE_GENS {
+            return None;
+        }
+        let PieceEntry::One(c, g) = self.own_entry(list, st.mover) else {
+            return None;
+        };
+        let g = self.resolve_fixed_ifs(g, st, ctx, ws);
+        self.group_step_shape(c, g, &self.fast.bare_carry)
+    }
+
+    /// Whether step `g` of piece `c` has the shape of
+    /// [`Game::one_group_steps`] (`bare_carry` per node).
+    fn group_step_shape(&self, c: u8, g: u32, bare_carry: &[bool]) -> Option<GroupSteps> {
+        let srel = self.plan.step_slots(g)?;
+        let GenKind::Step {
+            to_if: Some(BoolE::SlotTests(_)),
+            stack,
+            ..
+        } = &self.gens.get(g as usize)?.kind
+        else {
+            return None;
+        };
+        if (self.stacking && !*stack) || bare_carry.get(g as usize) != Some(&true) {
+            return None;
+        }
+        Some(GroupSteps {
+            c,
+            g,
+            rel: srel,
+            stack: *stack,
+        })
+    }
+
+    /// Per generator node, per mover: [`FastInfo::group_steps`], for a
+    /// `do` with a one-group test over a `forEach Piece` whose mover's
+    /// entry is one step with no `if` in front of it (the analysis's
+    /// other tables made).
+    pub(crate) fn group_steps_plan(
+        &self,
+        info: &FastInfo,
+    ) -> Vec<[Option<GroupSteps>; MAX_PLAYERS + 1]> {
+        let none = [None; MAX_PLAYERS + 1];
+        let mut plan = vec![none; self.gens.len()];
+        for (id, node) in self.gens.iter().enumerate() {
+            let GenKind::Do {
+                moves,
+                connected: Some(_),
+                ..
+            } = &node.kind
+            else {
+                continue;
+            };
+            let GenKind::ForEachPiece(list) = &self.gens[*moves as usize].kind else {
+                continue;
+            };
+            if list.len() > MAX_PIECE_GENS {
+                continue;
+            }
+            // a step (an `if` in front of it is not one: found per
+            // position)
+            plan[id] = std::array::from_fn(|p| match self.own_entry(list, p as u8) {
+                PieceEntry::One(c, g) => self.group_step_shape(c, g, &info.bare_carry),
+                _ => None,
+            });
+        }
+        if plan.iter().all(|p| *p == none) {
+            plan.clear();
+        }
+        plan
+    }
+
+    /// [`Game::one_group_steps`] for the mover's steps `g` of piece `c`
+    /// (over `srel`, whole stacks or not) with fused slot tests `tests`.
+    #[allow(clippy::too_many_arguments)]
+    fn group_steps_run(
+        &self,
+        (c, g, srel, stack): (u8, u32, Relation, bool),
+        tests: &[SlotTest],
+        rel: Relation,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) -> bool {
         // never onto an empty site
         match self.to_comps_sites(g, tests, st, ws) {
             Some((comps, _)) if comps & 1 == 0 => {}
@@ -439,8 +574,7 @@ impl Game {
         // the mover's sites are occupied
         let bits = st.occ[st.mover as usize];
         let keep = |f: Site| og.keeps_without(f);
-        let done =
-            self.step_pieces_slots((srel, *stack, g), tests, bits, c, st, ctx, ws, keep, out);
+        let done = self.step_pieces_slots((srel, stack, g), tests, bits, c, st, ctx, ws, keep, out);
         ws.one_group_memo = og.memo();
         done
     }
@@ -475,14 +609,23 @@ impl OneGroup<'_> {
 
     /// [`OneGroup::connected_without`] for an occupied site `f` when the
     /// occupied sites are one group (the caller knows both), without the
-    /// last origin's answer.
-    #[inline]
+    /// last origin's answer. An answer already known (found in this
+    /// position or told by the memo) is two bit tests in place.
+    #[inline(always)]
     pub(crate) fn keeps_without(&mut self, f: Site) -> bool {
         debug_assert!(self.connected && self.occupied(f));
         let bit = 1u64 << f;
         if (self.loose | self.tight) & bit != 0 {
             return self.loose & bit != 0;
         }
+        self.find_keeps_without(f)
+    }
+
+    /// [`OneGroup::keeps_without`] for a site not known yet: the table read
+    /// or the search, its answer kept.
+    #[inline(never)]
+    fn find_keeps_without(&mut self, f: Site) -> bool {
+        let bit = 1u64 << f;
         let rest = self.occ & !bit;
         let near = self.adj[f as usize] & rest;
         // `f` was the only occupied site: nothing is left, no group; one

@@ -95,6 +95,9 @@ pub struct FastInfo {
     /// Per relation of a [`Direct::StepMask`] leaf: its subsets' lists
     /// (see `nbrlists.rs`), when its sites qualify.
     pub(crate) step_lists: [Option<Box<SubsetLists>>; 4],
+    /// Per generator node, per mover: a `do` of one-group steps whose
+    /// shape was found at load (see [`super::connect::GroupSteps`]).
+    pub(crate) group_steps: Vec<[Option<super::connect::GroupSteps>; MAX_PLAYERS + 1]>,
 }
 
 /// A generator node in a compact form, read without touching the rule
@@ -281,6 +284,7 @@ impl FastInfo {
             piece_routes: Vec::new(),
             mover_progs: Vec::new(),
             step_lists: Default::default(),
+            group_steps: Vec::new(),
         };
         // the conditions without a direct form of their own that read only
         // counters
@@ -339,6 +343,7 @@ impl FastInfo {
         (info.lean_turn, info.mover_ends) = game.lean_turns(&info);
         game.make_direct(&mut info);
         game.make_routes(&mut info);
+        info.group_steps = game.group_steps_plan(&info);
         info
     }
 }

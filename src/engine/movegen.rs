@@ -124,7 +124,7 @@ impl Game {
             } => {
                 if let Some(rel) = connected
                     && self.fast.enabled
-                    && self.one_group_steps(*moves, *rel, st, ctx, ws, out)
+                    && self.one_group_steps((id, *moves), *rel, st, ctx, ws, out)
                 {
                     return;
                 }

@@ -60,6 +60,10 @@ pub(crate) enum RootLeaf {
     /// `C` has a direct form ([`Direct::If`], read at run time), `M`'s
     /// moves if it holds and none if not; else through `generate`.
     When { id: u32, inner: u32 },
+    /// A `do` whose condition is one group of occupied sites, through
+    /// [`Game::root_one_group`] (its steps asked per origin when they fit,
+    /// else `generate`).
+    OneGroup(u32),
     /// Any other node, through `generate`.
     General(u32),
 }
@@ -197,6 +201,9 @@ impl Game {
                 node: id,
                 ..Move::pass()
             }),
+            GenKind::Do {
+                connected: Some(_), ..
+            } => RootLeaf::OneGroup(id),
             GenKind::Pass => RootLeaf::One(Move {
                 node: id,
                 ..Move::pass()
@@ -354,6 +361,7 @@ impl Game {
                 }
                 _ => self.generate(id, st, Ctx::default(), ws, out),
             },
+            RootLeaf::OneGroup(id) => self.root_one_group(id, st, ws, out),
             RootLeaf::General(id) => self.generate(id, st, Ctx::default(), ws, out),
         }
     }
