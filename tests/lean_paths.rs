@@ -423,8 +423,9 @@ const COUNTED: &str = r#"(game "Counted" (players PLAYERS)
 /// End rules that are all counter conditions, decided on the lean path
 /// with their counters resolved for the mover at load (`counters.rs`,
 /// `MoverEnds`): named pieces of the mover, the next and the previous
-/// player, pieces per player, moves and turns, two counters compared,
-/// `not`, `and` and `or` nested, a guard shared by several rules, and the
+/// player, pieces per player, on the board, moves and turns, two counters compared,
+/// `not`, `and` and `or` nested, a guard shared by several rules (also
+/// where none of them holds, so that a later rule decides), and the
 /// phase's rules before the game's; with two players and three (where the
 /// next player is not the previous one).
 #[test]
@@ -454,6 +455,10 @@ fn end_rules_resolved_for_the_mover_agree_with_the_generic_path() {
             r#"(end (if (and (<= (count Pieces Mover "Pawn") 1) (not (< (count Pieces Prev) (count Pieces Next))))
                 (result Mover Loss)))"#,
             r#"(end {
+                (if (>= (count Pieces Mover "Marker") 2) {
+                    (if (<= (count Pieces Next) 1) (result Mover Win))
+                    (if (= (count Pieces Next "Marker") 5) (result Next Win))
+                })
                 (if (>= (count Turns) 25) (result Next Win))
                 (if (or (and (>= (count Pieces Mover "Marker") 3) (< (count Pieces Next "Marker") 2))
                         (= (count Pieces P1) 2))
@@ -469,6 +474,7 @@ fn end_rules_resolved_for_the_mover_agree_with_the_generic_path() {
             })"#,
             r#"(end {
                 (if (>= (count Pieces Prev "Marker") 4) (result Mover Loss))
+                (if (>= (count Pieces Mover in:(sites Board)) 5) (result Mover Win))
                 (if (<= (count Pieces Next) 1) (result Next Loss))
             })"#,
         ),
@@ -485,6 +491,6 @@ fn end_rules_resolved_for_the_mover_agree_with_the_generic_path() {
         assert!(g.mover_end_rules() > 0, "{phase_end} {game_end}");
         assert_eq!(g.generic_twin().mover_end_rules(), 0);
         let won = agrees_with_generic(&g, 150, 120, 29);
-        assert!(won > 30, "only {won} games won ({phase_end} {game_end})");
+        assert!(won > 20, "only {won} games won ({phase_end} {game_end})");
     }
 }

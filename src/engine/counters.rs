@@ -492,8 +492,9 @@ pub(crate) enum MoverTerm {
     Score(u8),
     Moves,
     Turns,
-    /// Any other counter, read as [`Game::counter_value`] reads it.
-    Other(CounterTerm),
+    /// Any other counter: entry `i` of [`MoverEnds::others`], read as
+    /// [`Game::counter_value`] reads it.
+    Other(u8),
 }
 
 /// [`CounterTest`] of a [`MoverTerm`].
@@ -521,18 +522,22 @@ pub(crate) enum MoverCond {
     Or(Vec<MoverCond>),
 }
 
-/// One end rule of [`MoverEnds`].
+/// One end rule of [`MoverEnds`]: its condition is its head's guard and
+/// then `rest` (when there is more).
 #[derive(Clone, Debug, PartialEq)]
 struct MoverStep {
-    guard: MoverCond,
     rest: Option<MoverCond>,
-    /// How many steps from this one share its guard (0: this one shares
-    /// the guard of the one before, and is reached by its run).
-    run: u16,
     /// The rule: entry `rule` of the phase's end rules (`phase_rule`) or
     /// of the game's.
     phase_rule: bool,
     rule: u16,
+}
+
+/// A run of end rules that share their first condition, `guard`.
+#[derive(Clone, Debug, PartialEq)]
+struct MoverHead {
+    guard: MoverCond,
+    steps: Vec<MoverStep>,
 }
 
 /// The end rules of a lean phase (the phase's, then the game's) for one
@@ -543,7 +548,9 @@ struct MoverStep {
 /// where the counters' roles read what [`MoverTerm`] resolved.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct MoverEnds {
-    steps: Vec<MoverStep>,
+    heads: Vec<MoverHead>,
+    /// The counters of [`MoverTerm::Other`].
+    others: Vec<CounterTerm>,
 }
 
 impl Game {
@@ -563,13 +570,20 @@ impl Game {
             Role::Mover | Role::Prev => m,
             Role::Next | Role::All | Role::Enemy => next,
         };
+        let others = std::cell::RefCell::new(Vec::new());
+        let other = |t: CounterTerm| {
+            let mut v = others.borrow_mut();
+            v.push(t);
+            // more than 256: MoverTerm::Other(255) out of range, no plan
+            MoverTerm::Other(u8::try_from(v.len() - 1).unwrap_or(u8::MAX))
+        };
         let term = |t: CounterTerm| match t {
             CounterTerm::Comp(c) => MoverTerm::Comp(c),
             CounterTerm::CompOf(who, i) => {
                 match fast.terms.comp_of[i as usize].get(player(who) as usize) {
                     Some(0) => MoverTerm::Zero,
                     Some(&c) => MoverTerm::Comp(c),
-                    None => MoverTerm::Other(t),
+                    None => other(t),
                 }
             }
             CounterTerm::PiecesOf(p) => MoverTerm::Pieces(p),
@@ -578,7 +592,7 @@ impl Game {
             CounterTerm::Score(who) => MoverTerm::Score(player(who)),
             CounterTerm::Moves => MoverTerm::Moves,
             CounterTerm::Turns => MoverTerm::Turns,
-            t => MoverTerm::Other(t),
+            t => other(t),
         };
         let test = |t: &CounterTest| MoverTest {
             a: term(t.a),
@@ -626,7 +640,7 @@ impl Game {
             ),
             (&fast.end_cond, &fast.end_plan, false),
         ];
-        let mut steps = Vec::new();
+        let mut heads: Vec<MoverHead> = Vec::new();
         for (conds, plan, phase_rule) in lists {
             let plain: Vec<EndStep>;
             let list = match plan {
@@ -647,30 +661,31 @@ impl Game {
             };
             for (k, s) in list.iter().enumerate() {
                 // a list's first guard is never the other list's
-                if s.same_guard && k > 0 {
-                    // one more step in the run of the last head
-                    let head = steps.iter().rposition(|h: &MoverStep| h.run > 0)?;
-                    steps[head].run += 1;
+                if !(s.same_guard && k > 0) {
+                    heads.push(MoverHead {
+                        guard: direct(s.guard)?,
+                        steps: Vec::new(),
+                    });
                 }
-                steps.push(MoverStep {
-                    guard: direct(s.guard)?,
+                heads.last_mut()?.steps.push(MoverStep {
                     rest: match s.rest {
                         Some(r) => Some(direct(r)?),
                         None => None,
                     },
-                    run: u16::from(!(s.same_guard && k > 0)),
                     phase_rule,
                     rule: u16::try_from(k).ok()?,
                 });
             }
         }
-        Some(MoverEnds { steps })
+        let others = others.into_inner();
+        (others.len() < 256).then_some(MoverEnds { heads, others })
     }
 
     /// Decides the end rules by `ends` (see [`MoverEnds`]) at the end check
     /// of the lean decision `m`: the first step whose guard and rest hold
-    /// gives the outcome. True when one did.
-    #[inline(never)]
+    /// gives the outcome. True when one did. The guards are read in place;
+    /// from the first that holds on, out of line.
+    #[inline(always)]
     pub(crate) fn decide_mover_ends(
         &self,
         ends: &MoverEnds,
@@ -679,25 +694,42 @@ impl Game {
         m: &super::Move,
         ws: &mut Workspace,
     ) -> bool {
-        let steps = &ends.steps[..];
-        let mut i = 0;
-        while let Some(s) = steps.get(i) {
-            // the run of steps that share this guard
-            let run = s.run as usize;
-            if self.mover_cond(&s.guard, st) {
-                for s in &steps[i..i + run] {
-                    if s.rest.as_ref().is_none_or(|c| self.mover_cond(c, st)) {
-                        let r = if s.phase_rule {
-                            &self.phases[phase_index].end[s.rule as usize]
-                        } else {
-                            &self.end[s.rule as usize]
-                        };
-                        st.outcome = Some(self.result_of(&r.result, st, self.move_ctx(m), ws));
-                        return true;
-                    }
+        let o = &ends.others[..];
+        for (i, h) in ends.heads.iter().enumerate() {
+            if self.mover_cond(&h.guard, o, st) {
+                return self.decide_mover_heads(ends, i, phase_index, st, m, ws);
+            }
+        }
+        false
+    }
+
+    /// [`Game::decide_mover_ends`] from head `first`, whose guard holds.
+    #[inline(never)]
+    fn decide_mover_heads(
+        &self,
+        ends: &MoverEnds,
+        first: usize,
+        phase_index: usize,
+        st: &mut State,
+        m: &super::Move,
+        ws: &mut Workspace,
+    ) -> bool {
+        let o = &ends.others[..];
+        for (i, h) in ends.heads.iter().enumerate().skip(first) {
+            if i > first && !self.mover_cond(&h.guard, o, st) {
+                continue;
+            }
+            for s in &h.steps {
+                if s.rest.as_ref().is_none_or(|c| self.mover_cond(c, o, st)) {
+                    let r = if s.phase_rule {
+                        &self.phases[phase_index].end[s.rule as usize]
+                    } else {
+                        &self.end[s.rule as usize]
+                    };
+                    st.outcome = Some(self.result_of(&r.result, st, self.move_ctx(m), ws));
+                    return true;
                 }
             }
-            i += run;
         }
         false
     }
@@ -705,11 +737,11 @@ impl Game {
     /// The value of `c` in `st`: the lists of tests in place, the compound
     /// conditions out of line.
     #[inline(always)]
-    fn mover_cond(&self, c: &MoverCond, st: &State) -> bool {
+    fn mover_cond(&self, c: &MoverCond, o: &[CounterTerm], st: &State) -> bool {
         match c {
             MoverCond::All(v) => {
                 for t in v {
-                    if !self.mover_test(t, st) {
+                    if !self.mover_test(t, o, st) {
                         return false;
                     }
                 }
@@ -717,44 +749,57 @@ impl Game {
             }
             MoverCond::Any(v) => {
                 for t in v {
-                    if self.mover_test(t, st) {
+                    if self.mover_test(t, o, st) {
                         return true;
                     }
                 }
                 false
             }
-            c => self.mover_compound(c, st),
+            c => self.mover_compound(c, o, st),
         }
     }
 
     /// [`Game::mover_cond`] of any condition.
     #[inline(never)]
-    fn mover_compound(&self, c: &MoverCond, st: &State) -> bool {
+    fn mover_compound(&self, c: &MoverCond, o: &[CounterTerm], st: &State) -> bool {
         match c {
-            MoverCond::All(v) => v.iter().all(|t| self.mover_test(t, st)),
-            MoverCond::Any(v) => v.iter().any(|t| self.mover_test(t, st)),
+            MoverCond::All(v) => v.iter().all(|t| self.mover_test(t, o, st)),
+            MoverCond::Any(v) => v.iter().any(|t| self.mover_test(t, o, st)),
             MoverCond::Const(v) => *v,
             MoverCond::Diff(t, b) => {
                 let v = self
-                    .mover_term(t.a, st)
-                    .saturating_sub(self.mover_term(*b, st));
+                    .mover_term(t.a, o, st)
+                    .saturating_sub(self.mover_term(*b, o, st));
                 v.wrapping_sub(t.lo) as u32 <= t.span
             }
-            MoverCond::Not(a) => !self.mover_compound(a, st),
-            MoverCond::And(v) => v.iter().all(|x| self.mover_compound(x, st)),
-            MoverCond::Or(v) => v.iter().any(|x| self.mover_compound(x, st)),
+            MoverCond::Not(a) => !self.mover_compound(a, o, st),
+            MoverCond::And(v) => v.iter().all(|x| self.mover_compound(x, o, st)),
+            MoverCond::Or(v) => v.iter().any(|x| self.mover_compound(x, o, st)),
         }
     }
 
     /// Whether test `t` holds in `st` ([`CounterTest::accepts`]).
     #[inline(always)]
-    fn mover_test(&self, t: &MoverTest, st: &State) -> bool {
-        self.mover_term(t.a, st).wrapping_sub(t.lo) as u32 <= t.span
+    fn mover_test(&self, t: &MoverTest, o: &[CounterTerm], st: &State) -> bool {
+        self.mover_term(t.a, o, st).wrapping_sub(t.lo) as u32 <= t.span
     }
 
     /// The value of counter `t` in `st`.
     #[inline(always)]
-    fn mover_term(&self, t: MoverTerm, st: &State) -> i32 {
+    fn mover_term(&self, t: MoverTerm, o: &[CounterTerm], st: &State) -> i32 {
+        // the commonest first, each one test
+        if let MoverTerm::Comp(c) = t {
+            return st.comp_count[c as usize] as i32;
+        }
+        if let MoverTerm::Pieces(p) = t {
+            return st.pieces[p as usize] as i32;
+        }
+        self.mover_term_rest(t, o, st)
+    }
+
+    /// [`Game::mover_term`] of the rarer counters.
+    #[inline(never)]
+    fn mover_term_rest(&self, t: MoverTerm, o: &[CounterTerm], st: &State) -> i32 {
         match t {
             MoverTerm::Comp(c) => st.comp_count[c as usize] as i32,
             MoverTerm::Pieces(p) => st.pieces[p as usize] as i32,
@@ -762,7 +807,7 @@ impl Game {
             MoverTerm::Score(p) => st.scores[p as usize],
             MoverTerm::Moves => st.decisions as i32,
             MoverTerm::Turns => st.turns as i32,
-            MoverTerm::Other(t) => self.counter_other(&t, st),
+            MoverTerm::Other(i) => self.counter_other(&o[i as usize], st),
         }
     }
 }
