@@ -53,23 +53,7 @@ impl Game {
                 Some(w) if w & !all == 0 => w,
                 _ => return None,
             },
-            RegionE::Around {
-                of,
-                dirs: DirSpec::Relation(rel),
-                filter,
-                cond: None,
-                distance: None,
-                include_self,
-            } => {
-                // hand sites are no centres: only the board's part of
-                // `(sites Occupied …)` counts
-                let centres = match &**of {
-                    RegionE::Occupied { who, .. } => self.owned_bits(*who, st),
-                    other => self.region_bits(other, st)?,
-                };
-                let near = if *include_self { centres } else { 0 };
-                (near | self.dilate(*rel, centres)) & self.filter_bits(*filter, st, all)
-            }
+            RegionE::Around { .. } => self.around_bits(r, st, all)?,
             RegionE::Union(v) => {
                 let mut bits = 0;
                 for r in v {
@@ -87,6 +71,31 @@ impl Game {
             RegionE::Difference(a, b) => self.region_bits(a, st)? & !self.region_bits(b, st)?,
             _ => return None,
         })
+    }
+
+    /// [`Game::region_bits`] of a `(sites Around …)` region `r` (`all`: the
+    /// board's sites), inlined where a caller asks for such regions often.
+    #[inline(always)]
+    pub(crate) fn around_bits(&self, r: &RegionE, st: &State, all: u64) -> Option<u64> {
+        let RegionE::Around {
+            of,
+            dirs: DirSpec::Relation(rel),
+            filter,
+            cond: None,
+            distance: None,
+            include_self,
+        } = r
+        else {
+            return None;
+        };
+        // hand sites are no centres: only the board's part of `(sites
+        // Occupied …)` counts
+        let centres = match &**of {
+            RegionE::Occupied { who, .. } => self.owned_bits(*who, st),
+            other => self.region_bits(other, st)?,
+        };
+        let near = if *include_self { centres } else { 0 };
+        Some((near | self.dilate(*rel, centres)) & self.filter_bits(*filter, st, all))
     }
 
     /// The board sites where predicate `b` holds with `(to)` bound to each
@@ -232,6 +241,7 @@ impl Game {
     }
 
     /// The board sites whose top piece `role_matches` `who`.
+    #[inline]
     fn owned_bits(&self, who: Role, st: &State) -> u64 {
         match who {
             Role::All => self.occupied_bits(st),

@@ -468,6 +468,7 @@ impl Game {
                 }
                 n
             }
+            CounterTerm::BoardPieces(Role::All) => self.count_all_pieces_on_board(st),
             CounterTerm::BoardPieces(who) => self.count_pieces_on_board(*who, st),
             // the others are read in place
             _ => unreachable!("a one-load counter"),

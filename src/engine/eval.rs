@@ -321,21 +321,7 @@ impl Game {
     /// the owners' counters (board and hands) less what their hands hold.
     pub(crate) fn count_pieces_on_board(&self, who: Role, st: &State) -> i32 {
         if who == Role::All {
-            // every owner's: all the counters less every hand's pieces (an
-            // empty hand site counts none)
-            // (plain loops over a few entries: the iterator forms were
-            // vectorised, with more setup than the work)
-            let mut all = 0u32;
-            for &p in &st.pieces[..=self.players as usize] {
-                all = all.wrapping_add(p);
-            }
-            let mut hands = 0i32;
-            for h in self.board.len()..st.what.len().min(st.count.len()) {
-                if st.what[h] != 0 {
-                    hands += st.count[h] as i32;
-                }
-            }
-            return all as i32 - hands;
+            return self.count_all_pieces_on_board(st);
         }
         let owner_matches = |o: u8| match who {
             Role::All => true,
@@ -355,6 +341,28 @@ impl Game {
             }
         }
         n
+    }
+
+    /// [`Game::count_pieces_on_board`] of every owner: all the counters
+    /// less every hand's pieces (an empty hand site counts none), in a
+    /// small frame of its own.
+    #[inline]
+    pub(crate) fn count_all_pieces_on_board(&self, st: &State) -> i32 {
+        // (plain loops over a few entries: the iterator forms were
+        // vectorised, with more setup than the work)
+        let mut all = 0u32;
+        for &p in &st.pieces[..=self.players as usize] {
+            all = all.wrapping_add(p);
+        }
+        let n = st.what.len().min(st.count.len());
+        let (what, count) = (&st.what[..n], &st.count[..n]);
+        let mut hands = 0i32;
+        for h in self.board.len()..n {
+            if what[h] != 0 {
+                hands += count[h] as i32;
+            }
+        }
+        all as i32 - hands
     }
 
     /// Stones at site `s` that belong to `who` (every level of a stack).

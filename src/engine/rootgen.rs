@@ -255,7 +255,16 @@ impl Game {
         let GenKind::FromTo { to, .. } = &self.gens[id as usize].kind else {
             return;
         };
-        let Some(bits) = self.region_bits(to, st) else {
+        // the places next to a group: inlined
+        let bits = match to {
+            RegionE::Around { .. } if self.small_adj.len() == 4 * self.board.len() => {
+                let n = self.board.len();
+                let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+                self.around_bits(to, st, all)
+            }
+            _ => self.region_bits(to, st),
+        };
+        let Some(bits) = bits else {
             return self.generate(id, st, Ctx::default(), ws, out);
         };
         if self.hand_sites == 0 {
@@ -277,8 +286,11 @@ impl Game {
             ..Move::pass()
         };
         let own = if (f as usize) < 64 { 1u64 << f } else { 0 };
+        // every move is `m` to another site: its tail copied
+        let tail = super::sink::MoveTail::of(&m);
+        let mut sink = super::sink::MoveSink::new(out);
         for t in super::bitregion::Bits(bits & !own) {
-            out.push(Move { to: t, ..m });
+            sink.push_step(tail, f, t);
         }
     }
 

@@ -502,7 +502,7 @@ impl Game {
     /// The components passing node `id`'s `tests` on the top piece at
     /// `(to)` ([`Game::to_comps`]) and the board sites that may hold them
     /// ([`Game::sites_of_comps`], a superset), made once per position.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn to_comps_sites(
         &self,
         id: u32,
@@ -512,18 +512,28 @@ impl Game {
     ) -> Option<(u64, u64)> {
         match ws.to_sites.get(id as usize) {
             Some(&(e, comps, sites)) if e == ws.epoch => Some((comps, sites)),
-            _ => {
-                let comps = self
-                    .plan
-                    .top_comps(id, st)
-                    .or_else(|| self.to_comps(tests, st))?;
-                let sites = self.sites_of_comps(comps, st);
-                if let Some(c) = ws.to_sites.get_mut(id as usize) {
-                    *c = (ws.epoch, comps, sites);
-                }
-                Some((comps, sites))
-            }
+            _ => self.make_comps_sites(id, tests, st, ws),
         }
+    }
+
+    /// [`Game::to_comps_sites`] when this position's are not made yet.
+    #[inline(never)]
+    fn make_comps_sites(
+        &self,
+        id: u32,
+        tests: &[SlotTest],
+        st: &State,
+        ws: &mut Workspace,
+    ) -> Option<(u64, u64)> {
+        let comps = self
+            .plan
+            .top_comps(id, st)
+            .or_else(|| self.to_comps(tests, st))?;
+        let sites = self.sites_of_comps(comps, st);
+        if let Some(c) = ws.to_sites.get_mut(id as usize) {
+            *c = (ws.epoch, comps, sites);
+        }
+        Some((comps, sites))
     }
 
     /// [`Game::step_slots_steps`] for a node of the [`ToCmps`] form on a
