@@ -900,7 +900,7 @@ impl Game {
     /// the moves in neighbour-list order, as the generic step. `only`:
     /// every site of `bits` holds `c` (its owner has no other component),
     /// so the sites' components are not read.
-    #[inline(never)]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn step_pieces_to_empty(
         &self,
@@ -924,7 +924,7 @@ impl Game {
     /// lists of its relation (`nbrlists.rs`): a piece's empty neighbours
     /// are one mask, and the mask's sites in neighbour-list order one
     /// table read.
-    #[inline(always)]
+    #[inline(never)]
     fn step_pieces_by_lists<const ONLY: bool>(
         &self,
         st: &State,
@@ -965,7 +965,7 @@ impl Game {
 
     /// [`Game::step_pieces_to_empty`] with `ONLY` fixed: the moves are `m`
     /// from each origin to each target.
-    #[inline(always)]
+    #[inline(never)]
     fn step_pieces_to_empty_of<const ONLY: bool>(
         &self,
         st: &State,

@@ -7,12 +7,14 @@
 //!
 //! Without the table, each neighbour in the list is tested against the mask
 //! (a branch per neighbour that the processor cannot foresee). With it,
-//! the mask (a subset of the site's neighbours) is mapped to a table slot
-//! by a multiplier found at load (`subset * magic >> shift`, one-to-one on
-//! the site's subsets: checked over all of them when the multiplier is
-//! chosen), and the slot holds the subset's sites packed one byte each
-//! (site + 1, from the low end, in list order; 0 ends the list), so the
-//! loop writes one move per target and tests nothing per neighbour.
+//! the mask (a subset of the site's neighbours) is mapped to one of the
+//! site's 64 table slots by a multiplier found at load (`subset * magic >>
+//! 58`, one-to-one on the site's subsets: checked over all of them when the
+//! multiplier is chosen), and the slot holds the subset's sites packed one
+//! byte each (site + 1, from the low end, in list order; 0 ends the list),
+//! so the loop writes one move per target and tests nothing per neighbour.
+//! The tables are fixed in size (64 sites of 64 slots), so a read needs no
+//! bounds check.
 //!
 //! Exact: every subset of a site's neighbours has a slot of its own (the
 //! multiplier is kept only if no two subsets share one), and the slot's
@@ -26,36 +28,40 @@
 use super::Game;
 use crate::board::{Relation, Site};
 
-/// One site's entry: its neighbours, its multiplier, where its slots start
-/// in [`SubsetLists::lists`] and the shift that gives a slot.
+/// One site's entry: its neighbours and its multiplier (its slots are
+/// block `s` of [`SubsetLists::slots`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SiteLists {
     /// The site's neighbours (0 for sites past the board).
     mask: u64,
     magic: u64,
-    base: u32,
-    shift: u32,
 }
+
+/// Slots per site: a block of 2^BITS, the slot `sub * magic >> SHIFT`.
+const BITS: u32 = 6;
+const SHIFT: u32 = 64 - BITS;
+const BLOCK: usize = 1 << BITS;
 
 /// The subset tables of one relation (see the module header).
 #[derive(Clone, Debug)]
 pub(crate) struct SubsetLists {
     /// Per site, padded to 64 (the padding has no neighbours).
     sites: Box<[SiteLists; 64]>,
-    /// The packed lists of every site's slots.
-    lists: Box<[u64]>,
+    /// Per site (padded to 64), its block of [`BLOCK`] slots, each a list
+    /// of up to four sites (site + 1, one byte each from the low end).
+    slots: Box<[u32; 64 * BLOCK]>,
     /// How many neighbour pairs the relation has: no more moves than that
     /// come from one call of the loop.
     pub(crate) pairs: usize,
 }
 
 /// Most neighbours a site may have for its subsets to be tabled (so a
-/// site has at most 64 slots, and its multiplier is found in a few tries:
-/// about 10 on average for four neighbours and 32 slots).
+/// site's 16 subsets or fewer spread over its 64 slots, and a list fits
+/// one slot of four bytes; a multiplier is found in two or three tries on
+/// average).
 const MOST: usize = 4;
-/// Candidate multipliers tried per site: for 2^(k+1) slots, then for
-/// 2^(k+2).
-const TRIES: [usize; 2] = [64, 1000];
+/// Candidate multipliers tried per site.
+const TRIES: usize = 1000;
 
 impl SubsetLists {
     /// The tables of relation `rel` on `game`'s board (at most 64 sites),
@@ -67,7 +73,8 @@ impl SubsetLists {
             return None;
         }
         let mut sites = Box::new([SiteLists::default(); 64]);
-        let mut lists = Vec::new();
+        let mut slots: Box<[u32; 64 * BLOCK]> =
+            vec![0u32; 64 * BLOCK].into_boxed_slice().try_into().ok()?;
         let mut pairs = 0;
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for (s, e) in sites.iter_mut().enumerate().take(n) {
@@ -77,22 +84,19 @@ impl SubsetLists {
                 return None;
             }
             pairs += list.len();
-            *e = Self::site(list, mask, &mut lists, &mut x)?;
-        }
-        // a site past the board reads slot `base + 0` of an empty list
-        if lists.is_empty() {
-            lists.push(0);
+            let block = &mut slots[s * BLOCK..(s + 1) * BLOCK];
+            *e = Self::site(list, mask, block, &mut x)?;
         }
         Some(SubsetLists {
             sites,
-            lists: lists.into_boxed_slice(),
+            slots,
             pairs,
         })
     }
 
     /// The entry of the site with neighbour list `list` (mask `mask`), its
-    /// slots appended to `lists`; `x` the candidates' generator state.
-    fn site(list: &[Site], mask: u64, lists: &mut Vec<u64>, x: &mut u64) -> Option<SiteLists> {
+    /// slots written into `block`; `x` the candidates' generator state.
+    fn site(list: &[Site], mask: u64, block: &mut [u32], x: &mut u64) -> Option<SiteLists> {
         let mut subs = Vec::new();
         let mut sub = 0u64;
         loop {
@@ -102,44 +106,32 @@ impl SubsetLists {
                 break;
             }
         }
-        let k = list.len() as u32;
         let mut next = || {
             *x ^= *x << 13;
             *x ^= *x >> 7;
             *x ^= *x << 17;
             *x
         };
-        // slots for 2^k subsets: 2^(k+1), else 2^(k+2) (at most 64)
-        for (bits, tries) in [(k + 1, TRIES[0]), (k + 2, TRIES[1])] {
-            let shift = 64 - bits;
-            'magic: for _ in 0..tries {
-                // sparse candidates spread the subsets best
-                let magic = next() & next() | 1;
-                let mut seen = 0u64;
-                for &sub in &subs {
-                    let i = sub.wrapping_mul(magic) >> shift;
-                    if seen >> i & 1 != 0 {
-                        continue 'magic;
-                    }
-                    seen |= 1 << i;
+        'magic: for _ in 0..TRIES {
+            // sparse candidates spread the subsets best
+            let magic = next() & next() | 1;
+            let mut seen = 0u64;
+            for &sub in &subs {
+                let i = sub.wrapping_mul(magic) >> SHIFT;
+                if seen >> i & 1 != 0 {
+                    continue 'magic;
                 }
-                let base = lists.len();
-                lists.resize(base + (1 << bits), 0);
-                for &sub in &subs {
-                    let i = (sub.wrapping_mul(magic) >> shift) as usize;
-                    lists[base + i] = list
-                        .iter()
-                        .rev()
-                        .filter(|&&t| sub >> t & 1 != 0)
-                        .fold(0u64, |p, &t| p << 8 | (t as u64 + 1));
-                }
-                return Some(SiteLists {
-                    mask,
-                    magic,
-                    base: base as u32,
-                    shift,
-                });
+                seen |= 1 << i;
             }
+            for &sub in &subs {
+                let i = (sub.wrapping_mul(magic) >> SHIFT) as usize;
+                block[i] = list
+                    .iter()
+                    .rev()
+                    .filter(|&&t| sub >> t & 1 != 0)
+                    .fold(0u32, |p, &t| p << 8 | (t + 1));
+            }
+            return Some(SiteLists { mask, magic });
         }
         None
     }
@@ -149,7 +141,7 @@ impl SubsetLists {
     pub(crate) fn tables(&self) -> Tables<'_> {
         Tables {
             sites: &self.sites,
-            slots: &self.lists,
+            slots: &self.slots,
         }
     }
 }
@@ -160,7 +152,7 @@ impl SubsetLists {
 #[derive(Clone, Copy)]
 pub(crate) struct Tables<'a> {
     sites: &'a [SiteLists; 64],
-    slots: &'a [u64],
+    slots: &'a [u32; 64 * BLOCK],
 }
 
 impl Tables<'_> {
@@ -168,17 +160,11 @@ impl Tables<'_> {
     /// each (site + 1) from the low end: 0 when there are none (`s` < 64).
     #[inline(always)]
     pub(crate) fn targets(&self, s: usize, set: u64) -> u64 {
-        let e = &self.sites[s & 63];
-        let sub = e.mask & set;
-        let i = e.base as usize + (sub.wrapping_mul(e.magic) >> e.shift) as usize;
-        debug_assert!(i < self.slots.len());
-        // SAFETY: `e` is an entry of the tables `slots` belong to (both
-        // borrowed from one `SubsetLists`). A board site's entry has
-        // `1 << (64 - shift)` slots from `base` (`make`), and the slot
-        // read is below that whatever `sub` is; a padding entry is all
-        // zero (slot `0 * 0 >> 0` = 0 from base 0), and there is always a
-        // slot 0
-        unsafe { *self.slots.get_unchecked(i) }
+        let s = s & 63;
+        let e = &self.sites[s];
+        let i = (e.mask & set).wrapping_mul(e.magic) >> SHIFT;
+        // a padding site's block is all 0 (its mask is 0: slot 0)
+        self.slots[(s * BLOCK) | i as usize] as u64
     }
 }
 

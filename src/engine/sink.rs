@@ -155,16 +155,22 @@ impl<'a> MoveSink<'a> {
 
     /// Room for `k` more moves: the vector grows (out of line) and the
     /// slots are read again.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn grow(&mut self, k: usize) {
-        let len = self.len();
-        // SAFETY: slots `0..len` are written (the sink's invariant) and
-        // `len <= capacity`
-        unsafe { self.out.set_len(len) };
-        self.out.reserve(k);
-        (self.base, self.end, self.limit) = slots(self.out);
+        (self.base, self.end, self.limit) = grow(self.out, self.len(), k);
     }
+}
+
+/// Room for `k` more moves in `out`, whose first `len` slots are written:
+/// its slots after growing (as [`slots`]).
+#[cold]
+#[inline(never)]
+fn grow(out: &mut Vec<Move>, len: usize, k: usize) -> (*mut Move, *mut Move, *mut Move) {
+    // SAFETY: slots `0..len` are written (the sink's invariant) and
+    // `len <= capacity`
+    unsafe { out.set_len(len) };
+    out.reserve(k);
+    slots(out)
 }
 
 /// `out`'s buffer, its first free slot and the end of its capacity.
