@@ -645,21 +645,38 @@ impl Game {
     }
 
     /// Drops moves whose resulting position already occurred in this turn.
-    #[inline(never)]
+    /// The first decision of a turn in a phase none of whose moves can
+    /// leave the position as it is (most decisions, in some games) returns
+    /// here, in the caller; the rest is out of line.
+    #[inline(always)]
     fn filter_repeats(&self, phase: usize, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
         // the first decision of a turn: its only position so far is the
         // current one, which a move that changes the position cannot repeat
-        // (in some phases, none of their moves can)
         let first = st.turn_hashes.len() == 1 && st.turn_hashes[0] == st.hash;
         if first
-            && (self
+            && self
                 .fast
                 .changing_phase
                 .get(phase)
                 .copied()
                 .unwrap_or(false)
-                || out.iter().all(|m| self.changes_position(st, m)))
         {
+            return;
+        }
+        self.filter_repeats_by_hash(first, st, ws, out);
+    }
+
+    /// [`Game::filter_repeats`] past its first test: `first` says whether
+    /// this is the first decision of the turn.
+    #[inline(never)]
+    fn filter_repeats_by_hash(
+        &self,
+        first: bool,
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        if first && out.iter().all(|m| self.changes_position(st, m)) {
             return;
         }
         let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));

@@ -295,7 +295,8 @@ impl Game {
             return None;
         }
         let n = self.board.len();
-        let mut ctx = self.move_ctx(m);
+        // the jumped site of a hop over one site (its `between` effect's)
+        let mut between = None;
         let own = match &self.gens[m.node as usize].kind {
             GenKind::Add { to_apply, .. } | GenKind::Step { to_apply, .. } => to_apply.as_ref(),
             GenKind::Hop {
@@ -308,7 +309,7 @@ impl Game {
                 Some(e) => {
                     // one site between `from` and `to`: the effect at it
                     match self.board.radial(m.from, Dir::ALL[m.dir as usize]) {
-                        [b, t, ..] if *t == m.to => ctx.between = *b,
+                        [b, t, ..] if *t == m.to => between = Some(*b),
                         _ => return None,
                     }
                     Some(e)
@@ -326,16 +327,32 @@ impl Game {
             .copied()
             .flatten()
             .and_then(|ec| ec.effect);
-        let change = match (own, table) {
-            (Some(_), Some(i))
-                if (ctx.slot(self.fast.cell_effects[i as usize].slot) as usize) < n =>
-            {
-                let cell = &self.fast.cell_effects[i as usize];
-                let s = ctx.slot(cell.slot);
-                let new = cell.at(st.mover, s, st.what[s as usize]);
-                (new != super::cells::KEEP).then_some((s as usize, new))
+        // the move's context, as `apply_effect` sees it (only built when
+        // the effect is evaluated)
+        let ctx = || {
+            let mut ctx = self.move_ctx(m);
+            if let Some(b) = between {
+                ctx.between = b;
             }
-            (Some(e), _) => self.preview_change(e, st, ctx, ws)?,
+            ctx
+        };
+        let change = match (own, table) {
+            (Some(e), Some(i)) => {
+                let cell = &self.fast.cell_effects[i as usize];
+                let s = match cell.slot {
+                    Slot::From => m.from,
+                    Slot::To => m.to,
+                    Slot::Site => m.site,
+                    Slot::Between => between.unwrap_or_else(|| ctx().between),
+                };
+                if (s as usize) < n {
+                    let new = cell.at(st.mover, s, st.what[s as usize]);
+                    (new != super::cells::KEEP).then_some((s as usize, new))
+                } else {
+                    self.preview_change(e, st, ctx(), ws)?
+                }
+            }
+            (Some(e), None) => self.preview_change(e, st, ctx(), ws)?,
             (None, _) => None,
         };
         // the pieces after the effect
