@@ -126,3 +126,66 @@ fn placements_from_the_hand_agree_with_the_generic_path() {
         }
     }
 }
+
+/// Play rules of one placement from the hand or one add, as setup phases
+/// have them (a program of that one leaf): adds onto a fixed region or
+/// onto an owner's sites, with `(is Empty (to))` or without a condition
+/// (with and without stacks: with stacks and no condition it stays
+/// general), a `moveAgain` until enough are added, placements onto the
+/// empty outer sites or onto the sites an owner holds (replacing them, the
+/// hand's pieces running out), then phase changes into a game of steps;
+/// on boards with and without one-word sets.
+#[test]
+fn one_leaf_setup_phases_agree_with_the_generic_path() {
+    let reserves = [
+        r#"(move Add (piece "Marker0") (to (sites Outer) if:(is Empty (to)))
+               (then (if (< (count Sites in:(sites Occupied by:Neutral)) 3) (moveAgain))))"#,
+        r#"(move Add (piece "Marker0") (to (sites Outer))
+               (then (if (< (count Sites in:(sites Occupied by:Neutral)) 3) (moveAgain))))"#,
+        r#"(move Add (piece "Marker0") (to (union (sites Occupied by:P1) (sites Outer)) if:(is Empty (to)))
+               (then (if (< (count Sites in:(sites Occupied by:Neutral)) 3) (moveAgain))))"#,
+    ];
+    let enters = [
+        r#"(move (from (handSite Mover)) (to (sites Outer) if:(is Empty (to))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Occupied by:Neutral)))"#,
+        r#"(move (from (handSite Mover)) (to (sites Occupied by:Neutral) (apply (remove (sites Occupied by:Neutral)))))"#,
+        r#"(move (from (handSite Mover)) (to (difference (sites Board) (sites Outer)) if:(is Empty (to))))"#,
+    ];
+    let mut programs = 0;
+    for board in ["(square 5)", "(hex 3)", "(square 9)"] {
+        for stack in ["False", "True"] {
+            for (i, reserve) in reserves.iter().enumerate() {
+                for (j, enter) in enters.iter().enumerate() {
+                    let text = format!(
+                        r#"(game "Setup" (players 2)
+                            (equipment {{
+                                (board {board})
+                                (hand Each)
+                                (piece "Pawn" Each (move Step (to if:(not (is Friend (who at:(to))))) stack:{stack}))
+                                (piece "Marker" Neutral)
+                            }})
+                            (rules
+                                (start {{ (place "Pawn" "Hand" count:2) (set NextPlayer (player 2)) }})
+                                phases:{{
+                                    (phase "Reserve" P2 (play {reserve})
+                                        (nextPhase Mover (= (count Sites in:(sites Occupied by:Neutral)) 3) "Arrive"))
+                                    (phase "Enter" P1 (play {enter}) (nextPhase Mover (is Empty (handSite Mover)) "Play"))
+                                    (phase "Arrive" P2 (play {enter}) (nextPhase Mover (is Empty (handSite Mover)) "Play"))
+                                    (phase "Play" (play (forEach Piece))
+                                        (end (if (>= (count Moves) 30) (result Mover Draw))))
+                                }}
+                            )
+                        )"#
+                    );
+                    let g = ludeme::load_str("setup.lud", &text, &Choices::default())
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    programs += g.root_programs();
+                    assert_eq!(g.generic_twin().root_programs(), 0);
+                    let won = agrees_with_generic(&g, 12, 40, 53 + (i * 4 + j) as u64);
+                    let _ = won;
+                }
+            }
+        }
+    }
+    assert!(programs > 20, "{programs}");
+}

@@ -236,7 +236,7 @@ impl Game {
 
     /// The occupied board sites.
     #[inline]
-    fn occupied_bits(&self, st: &State) -> u64 {
+    pub(crate) fn occupied_bits(&self, st: &State) -> u64 {
         st.occ.iter().fold(0u64, |a, &o| a | o)
     }
 
