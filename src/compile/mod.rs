@@ -1027,6 +1027,7 @@ impl Compiler {
             max_turns: 1250 * self.players as u32,
             max_decisions: 10_000,
             zobrist: Vec::new(),
+            hand_zobrist: Vec::new(),
             n_step_caches: self.n_step_caches.get(),
             step_plans: Vec::new(),
             may_duplicate: Vec::new(),

@@ -91,11 +91,41 @@ impl Game {
         // hand sites are no centres: only the board's part of `(sites
         // Occupied …)` counts
         let centres = match &**of {
-            RegionE::Occupied { who, .. } => self.owned_bits(*who, st),
+            RegionE::Occupied { who, .. } => {
+                return Some(self.around_owned_bits((*who, *rel, *filter, *include_self), st, all));
+            }
             other => self.region_bits(other, st)?,
         };
         let near = if *include_self { centres } else { 0 };
         Some((near | self.dilate(*rel, centres)) & self.filter_bits(*filter, st, all))
+    }
+
+    /// [`Game::around_bits`] of `(sites Around (sites Occupied by:WHO …)
+    /// REL FILTER)` (`include_self`: the centres too): the board sites
+    /// whose top piece `WHO` owns, dilated by `REL`, kept by FILTER.
+    #[inline(always)]
+    pub(crate) fn around_owned_bits(
+        &self,
+        (who, rel, filter, include_self): (
+            Role,
+            crate::board::Relation,
+            Option<AroundFilter>,
+            bool,
+        ),
+        st: &State,
+        all: u64,
+    ) -> u64 {
+        let occupied = self.occupied_bits(st);
+        let centres = match who {
+            Role::All => occupied,
+            _ => self.owned_bits(who, st),
+        };
+        let near = if include_self { centres } else { 0 };
+        let keep = match filter {
+            Some(AroundFilter::Empty) => all & !occupied,
+            f => self.filter_bits(f, st, all),
+        };
+        (near | self.dilate(rel, centres)) & keep
     }
 
     /// The board sites where predicate `b` holds with `(to)` bound to each

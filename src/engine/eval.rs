@@ -227,6 +227,9 @@ impl Game {
                     if self.fast.enabled
                         && let Some(bits) = self.region_bits_at(r, st, ctx, ws)
                     {
+                        if *who == Role::All && comps.is_none() {
+                            return self.count_all_at(st, bits);
+                        }
                         return super::bitregion::Bits(bits)
                             .map(|s| self.count_owned_at(st, s, *who, comps.as_deref()))
                             .sum();
@@ -363,6 +366,25 @@ impl Game {
             }
         }
         all as i32 - hands
+    }
+
+    /// [`Game::count_owned_at`] of `Role::All` without a component list,
+    /// summed over the board sites of `bits`: every piece there, each
+    /// level of a stack that holds one (a site without stacks: its count
+    /// when a piece is there).
+    fn count_all_at(&self, st: &State, bits: u64) -> i32 {
+        let mut n = 0i32;
+        for s in super::bitregion::Bits(bits) {
+            let su = s as usize;
+            if self.stacking {
+                let base = su * self.stack_cap;
+                let h = st.count[su] as usize;
+                n += st.stack[base..base + h].iter().filter(|&&c| c != 0).count() as i32;
+            } else if st.what[su] != 0 {
+                n += st.count[su] as i32;
+            }
+        }
+        n
     }
 
     /// Stones at site `s` that belong to `who` (every level of a stack).

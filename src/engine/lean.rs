@@ -403,9 +403,11 @@ impl Game {
             return false;
         }
         if m.kind == MoveKind::Place {
-            let c = self.take(st, m.from);
-            if c != 0 {
-                self.put(st, m.to, c);
+            if !self.place_from_hand(st, m.from, m.to) {
+                let c = self.take(st, m.from);
+                if c != 0 {
+                    self.put(st, m.to, c);
+                }
             }
         } else {
             // `move_pieces` in one go when it can
@@ -419,6 +421,45 @@ impl Game {
         }
         st.last_from = m.from;
         st.last_to = m.to;
+        true
+    }
+
+    /// In a game with stacks, the top piece of hand site `f` put on top of
+    /// board site `t` when the hand holds one and `t`'s stack has room:
+    /// the changes of [`Game::take`] from `f` and then [`Game::put`] onto
+    /// `t` in one pass (the hand's count one less, its key out at the old
+    /// count and in at the new one; the piece on top of `t`, its key in at
+    /// its level; the occupied sets from `t`'s new top; the piece counts
+    /// unchanged, as a take and a put of one piece leave them). False
+    /// (nothing done) otherwise.
+    #[inline(always)]
+    fn place_from_hand(&self, st: &mut State, f: Site, t: Site) -> bool {
+        let (fu, tu) = (f as usize, t as usize);
+        let cap = self.stack_cap;
+        if !self.stacking || fu < self.board.len() || tu >= self.board.len() {
+            return false;
+        }
+        let (Some(&comp), Some(&c), Some(&h)) =
+            (st.what.get(fu), st.count.get(fu), st.count.get(tu))
+        else {
+            return false;
+        };
+        let (c, h) = (c as usize, h as usize);
+        if comp == 0 || c == 0 || h >= cap {
+            return false;
+        }
+        let mut hash = st.hash ^ self.zkey(fu, comp, c);
+        if c > 1 {
+            hash ^= self.zkey(fu, comp, c - 1);
+        } else {
+            st.what[fu] = 0;
+        }
+        st.count[fu] = (c - 1) as u16;
+        self.set_top_owner(st, tu, st.what[tu], comp);
+        st.stack[tu * cap + h] = comp;
+        st.count[tu] = (h + 1) as u16;
+        st.what[tu] = comp;
+        st.hash = hash ^ self.zkey(tu, comp, h);
         true
     }
 

@@ -419,6 +419,9 @@ pub struct Game {
     /// Decisions after which the game is a draw (10 000).
     pub max_decisions: u32,
     pub(crate) zobrist: Vec<u64>,
+    /// The keys of the hand sites' counts below [`HAND_KEY_LEVELS`], per
+    /// hand site and component (the values `zkey` computes for them).
+    pub(crate) hand_zobrist: Vec<u64>,
     pub(crate) n_step_caches: u32,
     /// Per `count Steps` cache slot: the neighbour sets of its search.
     pub(crate) step_plans: Vec<steps::StepPlan>,
@@ -646,10 +649,18 @@ impl Game {
     /// Zobrist key of `comp` at `s`: level `lvl` of a board stack, or a hand
     /// site holding `lvl` pieces.
     #[inline]
-    fn zkey(&self, s: usize, comp: u8, lvl: usize) -> u64 {
+    pub(crate) fn zkey(&self, s: usize, comp: u8, lvl: usize) -> u64 {
         let ncomp = self.comps.len();
-        if s >= self.board.len() {
-            splitmix((s * ncomp + comp as usize) as u64 ^ ((lvl as u64) << 40))
+        let n = self.board.len();
+        if s >= n {
+            // a hand count: from the table when it has it
+            let i = ((s - n) * ncomp + comp as usize) * HAND_KEY_LEVELS + lvl;
+            if lvl < HAND_KEY_LEVELS
+                && let Some(&k) = self.hand_zobrist.get(i)
+            {
+                return k;
+            }
+            hand_key(s, comp as usize, lvl, ncomp)
         } else {
             self.zobrist_key(s, comp as usize, lvl, ncomp)
         }
@@ -667,6 +678,12 @@ impl Game {
         let n = self.board.len() * self.comps.len() * self.stack_cap.min(8);
         self.zobrist = (0..n as u64)
             .map(|i| splitmix(i.wrapping_add(0x1234_5678)))
+            .collect();
+        let ncomp = self.comps.len();
+        let hands = self.board.len()..self.total_sites();
+        self.hand_zobrist = hands
+            .flat_map(|s| (0..ncomp).map(move |c| (s, c)))
+            .flat_map(|(s, c)| (0..HAND_KEY_LEVELS).map(move |l| hand_key(s, c, l, ncomp)))
             .collect();
     }
 
@@ -948,6 +965,15 @@ impl Game {
             vec![st.what[su]; st.count[su] as usize]
         }
     }
+}
+
+/// The hand counts whose keys are kept in [`Game::hand_zobrist`] (the
+/// others are computed).
+const HAND_KEY_LEVELS: usize = 64;
+
+/// The key of `lvl` pieces of component `comp` at hand site `s`.
+fn hand_key(s: usize, comp: usize, lvl: usize, ncomp: usize) -> u64 {
+    splitmix((s * ncomp + comp) as u64 ^ ((lvl as u64) << 40))
 }
 
 fn splitmix(mut x: u64) -> u64 {

@@ -59,6 +59,7 @@ pub(crate) enum RootLeaf {
         role: Role,
         stack: bool,
         empty: bool,
+        near: Option<HandNear>,
     },
     /// `(move Add (piece P) (to R))` (node `id`) onto a region R other
     /// than `(sites Empty)`, with `(is Empty (to))` or (without stacks) no
@@ -81,6 +82,46 @@ pub(crate) enum RootLeaf {
     OneGroup(u32),
     /// Any other node, through `generate`.
     General(u32),
+}
+
+/// The target region of a [`RootLeaf::HandPlace`] when it is `(sites
+/// Around (sites Occupied by:WHO …) REL FILTER)` (with `includeSelf` or
+/// not, without a condition or a distance) over a relation with one-word
+/// neighbour masks: read off the region tree at load, so that a position's
+/// targets are the owners' sets dilated by the relation and filtered, as
+/// [`Game::around_bits`] makes them, without walking the tree.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct HandNear {
+    who: Role,
+    rel: Relation,
+    filter: Option<AroundFilter>,
+    include_self: bool,
+}
+
+impl HandNear {
+    /// The form of region `r`, if it has it.
+    fn of(r: &RegionE) -> Option<HandNear> {
+        let RegionE::Around {
+            of,
+            dirs: DirSpec::Relation(rel),
+            filter,
+            cond: None,
+            distance: None,
+            include_self,
+        } = r
+        else {
+            return None;
+        };
+        let RegionE::Occupied { who, .. } = **of else {
+            return None;
+        };
+        Some(HandNear {
+            who,
+            rel: *rel,
+            filter: *filter,
+            include_self: *include_self,
+        })
+    }
 }
 
 /// Per generator node: its program, when it is a `priority` or an `or`.
@@ -213,6 +254,7 @@ impl Game {
                 from: FromSpec::Region(RegionE::Site(e)),
                 from_if: None,
                 to_if: to_if @ (None | Some(BoolE::EmptyAt(Slot::To))),
+                to,
                 stack,
                 ..
             } if (1..=64).contains(&n) && matches!(**e, IntE::HandSite(_)) => {
@@ -224,6 +266,7 @@ impl Game {
                     role,
                     stack: *stack,
                     empty: to_if.is_some(),
+                    near: HandNear::of(to).filter(|_| self.small_adj.len() == 4 * n),
                 }
             }
             GenKind::ForEachPiece(list) if list.len() <= super::fast::MAX_PIECE_GENS => {
@@ -281,21 +324,24 @@ impl Game {
         &self,
         id: u32,
         (role, stack, empty): (Role, bool, bool),
+        near: Option<HandNear>,
         st: &State,
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) {
-        let GenKind::FromTo { to, .. } = &self.gens[id as usize].kind else {
-            return;
-        };
-        // the places next to a group: inlined
-        let bits = match to {
-            RegionE::Around { .. } if self.small_adj.len() == 4 * self.board.len() => {
+        let bits = match near {
+            // the places next to a group: read at load
+            Some(h) => {
                 let n = self.board.len();
                 let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
-                self.around_bits(to, st, all)
+                Some(self.around_owned_bits((h.who, h.rel, h.filter, h.include_self), st, all))
             }
-            _ => self.region_bits(to, st),
+            None => {
+                let GenKind::FromTo { to, .. } = &self.gens[id as usize].kind else {
+                    return;
+                };
+                self.region_bits(to, st)
+            }
         };
         let Some(bits) = bits else {
             return self.generate(id, st, Ctx::default(), ws, out);
@@ -325,10 +371,7 @@ impl Game {
         };
         // every move is `m` to another site: its tail copied
         let tail = super::sink::MoveTail::of(&m);
-        let mut sink = super::sink::MoveSink::new(out);
-        for t in super::bitregion::Bits(bits & free & !own) {
-            sink.push_step(tail, f, t);
-        }
+        super::sink::MoveSink::new(out).push_steps_to_bits(tail, f, bits & free & !own);
     }
 
     /// The moves of a [`RootLeaf::AddTo`] node `id`, as `generate` makes
@@ -430,8 +473,9 @@ impl Game {
                 role,
                 stack,
                 empty,
+                near,
             } => {
-                self.hand_place(id, (role, stack, empty), st, ws, out);
+                self.hand_place(id, (role, stack, empty), near, st, ws, out);
             }
             RootLeaf::AddTo(id) => self.root_add_to(id, st, ws, out),
             RootLeaf::ForEachPiece(id) => self.root_pieces(id, st, ws, out),

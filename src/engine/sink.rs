@@ -145,6 +145,21 @@ impl<'a> MoveSink<'a> {
         }
     }
 
+    /// Appends `Move { from, to: t, ..m }` (`m`'s tail `tail`) for each
+    /// site `t` of `bits`, ascending, with room made once for them all.
+    #[inline(always)]
+    pub(crate) fn push_steps_to_bits(&mut self, tail: MoveTail, from: Site, bits: u64) {
+        self.room(bits.count_ones() as usize);
+        let mut rest = bits;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as Site;
+            rest &= rest - 1;
+            // SAFETY: room was made for one push per bit of `bits`, and
+            // this loop pushes once per bit
+            unsafe { self.push_step_in_room(tail, from, t) }
+        }
+    }
+
     /// Slots written so far (the vector's own moves included).
     #[inline(always)]
     fn len(&self) -> usize {
@@ -288,6 +303,42 @@ mod tests {
                 }
             }
             assert_eq!(v, want, "held {held}, capacity {cap}, runs {runs:?}");
+        }
+    }
+
+    /// Pushes to the sites of a word give the vector plain pushes to its
+    /// sites in ascending order give, whatever the vector held and had
+    /// room for (several words in a row, the empty word and the full one
+    /// included).
+    #[test]
+    fn pushes_to_bits_append_as_push_does() {
+        let shape = Move::carry(NONE, NONE, 4, false, 0x0102_0a0b);
+        let words = [0u64, 1, 1 << 63, !0, 0x8000_0000_0000_0011, 0x00f0_f00f];
+        for (held, cap) in [(0, 0), (2, 2), (3, 40), (1, 70)] {
+            let mut v: Vec<Move> = Vec::with_capacity(cap);
+            v.extend((0..held).map(|i| Move {
+                from: i,
+                to: i,
+                ..shape
+            }));
+            let mut want = v.clone();
+            let tail = MoveTail::of(&shape);
+            {
+                let mut sink = MoveSink::new(&mut v);
+                for (f, &w) in words.iter().enumerate() {
+                    sink.push_steps_to_bits(tail, 100 + f as Site, w);
+                    for t in 0..64 {
+                        if w >> t & 1 != 0 {
+                            want.push(Move {
+                                from: 100 + f as Site,
+                                to: t,
+                                ..shape
+                            });
+                        }
+                    }
+                }
+            }
+            assert_eq!(v, want, "held {held}, capacity {cap}");
         }
     }
 }
