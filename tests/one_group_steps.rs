@@ -166,3 +166,18 @@ fn steps_behind_ifs_agree_with_the_generic_evaluation() {
     }
     assert!(steps > 1000, "{steps}");
 }
+
+/// Steps whose tests accept an empty `(to)` as well (a move onto an empty
+/// site is not decided by its origin alone): the one-group steps must not
+/// take them, whether that is known at load or not.
+#[test]
+fn steps_onto_empty_sites_agree_with_the_generic_evaluation() {
+    let mut steps = 0;
+    // height tests an empty (to) passes
+    for (i, &h) in [0, 1, 5, 6, 8].iter().enumerate() {
+        let text = game("(hex 4)", "", HEIGHTS[h], true, "", STACKS)
+            .replace("(is Enemy (who at:(to)))", "(!= (who at:(to)) Mover)");
+        steps += check(&text, 400 + i as u64);
+    }
+    assert!(steps > 1000, "{steps}");
+}

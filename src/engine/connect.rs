@@ -83,13 +83,17 @@ pub(crate) struct GroupMemo {
 /// mover, as [`Game::one_group_steps`] finds them in a position, when that
 /// does not depend on the position: the mover's one kind of piece `c`, its
 /// step `g` (no `if` in front of it) over `rel` with fused slot tests, a
-/// bare carry of whole stacks (`stack`) or of pieces without stacks.
+/// bare carry of whole stacks (`stack`) or of pieces without stacks;
+/// `occupied_only`: the step's tests accept no empty `(to)` for any mover
+/// and previous mover, by the table made at load (then that need not be
+/// asked per position).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct GroupSteps {
     c: u8,
     g: u32,
     rel: Relation,
     stack: bool,
+    occupied_only: bool,
 }
 
 /// Whether a subset of one site's neighbours is joined among itself (see
@@ -359,6 +363,7 @@ impl Game {
     /// [`Game::one_group`], told by `memo` (what an earlier position's test
     /// learned, [`OneGroup::memo`]) whether the occupied sites are one
     /// group when it can tell.
+    #[inline(always)]
     pub(crate) fn one_group_after<'a>(
         &'a self,
         st: &State,
@@ -421,23 +426,17 @@ impl Game {
             Some(by_mover) => by_mover[st.mover as usize],
             None => None,
         };
-        let Some(GroupSteps {
-            c,
-            g,
-            rel: srel,
-            stack,
-        }) = planned.or_else(|| self.group_steps_now(moves, st, ctx, ws))
-        else {
+        let Some(steps) = planned.or_else(|| self.group_steps_now(moves, st, ctx, ws)) else {
             return false;
         };
         let GenKind::Step {
             to_if: Some(BoolE::SlotTests(tests)),
             ..
-        } = &self.gens[g as usize].kind
+        } = &self.gens[steps.g as usize].kind
         else {
             return false;
         };
-        self.group_steps_run((c, g, srel, stack), tests, rel, st, ctx, ws, out)
+        self.group_steps_run(steps, tests, rel, st, ctx, ws, out)
     }
 
     /// A `do` node `id` whose condition is one group of occupied sites, as
@@ -506,6 +505,7 @@ impl Game {
             g,
             rel: srel,
             stack: *stack,
+            occupied_only: false,
         })
     }
 
@@ -537,7 +537,11 @@ impl Game {
             // a step (an `if` in front of it is not one: found per
             // position)
             plan[id] = std::array::from_fn(|p| match self.own_entry(list, p as u8) {
-                PieceEntry::One(c, g) => self.group_step_shape(c, g, &info.bare_carry),
+                PieceEntry::One(c, g) => {
+                    let s = self.group_step_shape(c, g, &info.bare_carry)?;
+                    let occupied_only = self.plan.never_onto_empty(g);
+                    Some(GroupSteps { occupied_only, ..s })
+                }
                 _ => None,
             });
         }
@@ -552,7 +556,13 @@ impl Game {
     #[allow(clippy::too_many_arguments)]
     fn group_steps_run(
         &self,
-        (c, g, srel, stack): (u8, u32, Relation, bool),
+        GroupSteps {
+            c,
+            g,
+            rel: srel,
+            stack,
+            occupied_only,
+        }: GroupSteps,
         tests: &[SlotTest],
         rel: Relation,
         st: &State,
@@ -560,10 +570,12 @@ impl Game {
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) -> bool {
-        // never onto an empty site
-        match self.to_comps_sites(g, tests, st, ws) {
-            Some((comps, _)) if comps & 1 == 0 => {}
-            _ => return false,
+        // never onto an empty site (known at load, or asked now)
+        if !occupied_only {
+            match self.to_comps_sites(g, tests, st, ws) {
+                Some((comps, _)) if comps & 1 == 0 => {}
+                _ => return false,
+            }
         }
         let Some(mut og) = self.one_group_after(st, rel, ws.one_group_memo) else {
             return false;

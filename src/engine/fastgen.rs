@@ -180,6 +180,16 @@ impl Plan {
             .copied()
     }
 
+    /// Whether node `id`'s fused slot tests accept no empty `(to)` (the
+    /// top piece's component 0) for every mover and previous mover, by the
+    /// table made at load; false without one.
+    pub(crate) fn never_onto_empty(&self, id: u32) -> bool {
+        match self.top_comps.get(id as usize) {
+            Some(v) => !v.is_empty() && v.iter().all(|&c| c & 1 == 0),
+            None => false,
+        }
+    }
+
     /// Node `id`'s slot tests split for many origins (`None` without the
     /// plan or the form).
     #[inline]
