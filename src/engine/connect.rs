@@ -38,7 +38,7 @@
 
 use super::eval::Ctx;
 use super::fast::{FastInfo, MAX_PIECE_GENS, PieceEntry};
-use super::ir::{BoolE, GenKind, SlotTest};
+use super::ir::{BoolE, GenKind};
 use super::{Game, MAX_PLAYERS, Move, State, Workspace};
 use crate::board::{Relation, Site};
 
@@ -117,6 +117,29 @@ impl Joined {
         Some(self.slots[(i >> 6) as usize] >> (i & 63) & 1 != 0)
     }
 
+    /// The sites `f` of `set` for which `near` (a subset of the site's
+    /// neighbours, not empty) less `f` is not empty and joined among
+    /// itself: the answers [`GroupMemo::step`] carries over.
+    #[inline(always)]
+    fn joined_without(&self, near: u64, set: u64) -> u64 {
+        let mut keep = 0;
+        if set != 0 {
+            if self.of(near) == Some(true) {
+                keep = set & !near;
+            }
+            let mut on = set & near;
+            while on != 0 {
+                let f = on & on.wrapping_neg();
+                on ^= f;
+                let rest = near & !f;
+                if rest != 0 && self.of(rest) == Some(true) {
+                    keep |= f;
+                }
+            }
+        }
+        keep
+    }
+
     /// The table of the site whose neighbours are `mask` (itself not
     /// among them) over `adj`: a multiplier from a fixed sequence of
     /// candidates under which every subset's slot agrees with a flood
@@ -172,7 +195,7 @@ impl GroupMemo {
     /// of it known to keep one group when left (`loose`) and known not to
     /// (`tight`); `None`: not known to be one group. Told for the memo's
     /// own set and for a set one site away (see [`GroupMemo::step`]).
-    #[inline]
+    #[inline(always)]
     fn tells(&self, rel: Relation, adj: &[u64], joined: &[Joined], occ: u64) -> Option<(u64, u64)> {
         if self.rel != rel || self.n != adj.len() {
             return None;
@@ -223,21 +246,8 @@ impl GroupMemo {
                 };
                 return Some((self.loose & !near | d, tight));
             }
-            let mut tight = 0;
-            if self.tight != 0 {
-                if j.of(near) == Some(true) {
-                    tight = self.tight & !near;
-                }
-                let mut on = self.tight & near;
-                while on != 0 {
-                    let f = on & on.wrapping_neg();
-                    on ^= f;
-                    if j.of(near & !f) == Some(true) {
-                        tight |= f;
-                    }
-                }
-            }
-            Some((self.loose | d, tight))
+            // two neighbours or more: `near - f` is never empty
+            Some((self.loose | d, j.joined_without(near, self.tight)))
         } else {
             if self.loose & d == 0 {
                 return None;
@@ -250,23 +260,7 @@ impl GroupMemo {
                 0 => self.tight & !near,
                 _ => self.tight,
             };
-            let was = self.loose & !d;
-            let mut loose = 0;
-            if was != 0 {
-                if j.of(near) == Some(true) {
-                    loose = was & !near;
-                }
-                let mut on = was & near;
-                while on != 0 {
-                    let f = on & on.wrapping_neg();
-                    on ^= f;
-                    let rest = near & !f;
-                    if rest != 0 && j.of(rest) == Some(true) {
-                        loose |= f;
-                    }
-                }
-            }
-            Some((loose, tight))
+            Some((j.joined_without(near, self.loose & !d), tight))
         }
     }
 }
@@ -426,17 +420,42 @@ impl Game {
             Some(by_mover) => by_mover[st.mover as usize],
             None => None,
         };
-        let Some(steps) = planned.or_else(|| self.group_steps_now(moves, st, ctx, ws)) else {
+        let Some(GroupSteps {
+            c,
+            g,
+            rel: srel,
+            stack,
+            occupied_only,
+        }) = planned.or_else(|| self.group_steps_now(moves, st, ctx, ws))
+        else {
             return false;
         };
         let GenKind::Step {
             to_if: Some(BoolE::SlotTests(tests)),
             ..
-        } = &self.gens[steps.g as usize].kind
+        } = &self.gens[g as usize].kind
         else {
             return false;
         };
-        self.group_steps_run(steps, tests, rel, st, ctx, ws, out)
+        // never onto an empty site (known at load, or asked now)
+        if !occupied_only {
+            match self.to_comps_sites(g, tests, st, ws) {
+                Some((comps, _)) if comps & 1 == 0 => {}
+                _ => return false,
+            }
+        }
+        let Some(mut og) = self.one_group_after(st, rel, ws.one_group_memo) else {
+            return false;
+        };
+        if !og.connected() {
+            return false;
+        }
+        // the mover's sites are occupied
+        let bits = st.occ[st.mover as usize];
+        let keep = |f: Site| og.keeps_without(f);
+        let done = self.step_pieces_slots((srel, stack, g), tests, bits, c, st, ctx, ws, keep, out);
+        ws.one_group_memo = og.memo();
+        done
     }
 
     /// A `do` node `id` whose condition is one group of occupied sites, as
@@ -549,46 +568,6 @@ impl Game {
             plan.clear();
         }
         plan
-    }
-
-    /// [`Game::one_group_steps`] for the mover's steps `g` of piece `c`
-    /// (over `srel`, whole stacks or not) with fused slot tests `tests`.
-    #[allow(clippy::too_many_arguments)]
-    fn group_steps_run(
-        &self,
-        GroupSteps {
-            c,
-            g,
-            rel: srel,
-            stack,
-            occupied_only,
-        }: GroupSteps,
-        tests: &[SlotTest],
-        rel: Relation,
-        st: &State,
-        ctx: Ctx,
-        ws: &mut Workspace,
-        out: &mut Vec<Move>,
-    ) -> bool {
-        // never onto an empty site (known at load, or asked now)
-        if !occupied_only {
-            match self.to_comps_sites(g, tests, st, ws) {
-                Some((comps, _)) if comps & 1 == 0 => {}
-                _ => return false,
-            }
-        }
-        let Some(mut og) = self.one_group_after(st, rel, ws.one_group_memo) else {
-            return false;
-        };
-        if !og.connected() {
-            return false;
-        }
-        // the mover's sites are occupied
-        let bits = st.occ[st.mover as usize];
-        let keep = |f: Site| og.keeps_without(f);
-        let done = self.step_pieces_slots((srel, stack, g), tests, bits, c, st, ctx, ws, keep, out);
-        ws.one_group_memo = og.memo();
-        done
     }
 }
 
