@@ -458,6 +458,7 @@ impl Game {
         self.set_top_owner(st, tu, st.what[tu], comp);
         st.stack[tu * cap + h] = comp;
         st.count[tu] = (h + 1) as u16;
+        self.set_tall(st, tu, h + 1);
         st.what[tu] = comp;
         st.hash = hash ^ self.zkey(tu, comp, h);
         true
@@ -512,9 +513,21 @@ mod tests {
         occ
     }
 
+    /// The board sites two or more high in a game with stacks (none in the
+    /// others), from the board.
+    fn tall(g: &Game, st: &State) -> u64 {
+        if g.board.len() > 64 || !g.stacking {
+            return 0;
+        }
+        (0..g.board.len())
+            .filter(|&s| st.count[s] >= 2)
+            .fold(0, |m, s| m | 1u64 << s)
+    }
+
     /// Along random games (stacks built and taken apart, pieces entered,
-    /// carried and removed), the sets kept in the state are the sets of the
-    /// board after every decision.
+    /// carried and removed), the sets kept in the state (the occupied
+    /// sites per owner, the tall stacks) are the sets of the board after
+    /// every decision.
     #[test]
     fn occupied_sets_follow_every_piece_change() {
         let stacks = r#"(game "T" (players 2)
@@ -546,6 +559,7 @@ mod tests {
                 let mut st = g.initial_state();
                 for _ in 0..400 {
                     assert_eq!(st.occ, occupied(g, &st), "{}", g.name);
+                    assert_eq!(st.tall, tall(g, &st), "{}", g.name);
                     g.legal_moves_into(&st, &mut ws, &mut legal);
                     if legal.is_empty() {
                         break;

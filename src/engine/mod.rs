@@ -235,6 +235,10 @@ pub struct State {
     /// whose top piece is theirs, kept up to date by every piece change
     /// (all zero on larger boards).
     pub(crate) occ: [u64; MAX_PLAYERS + 1],
+    /// Games with stacks on boards of at most 64 sites: the board sites
+    /// whose stack is two or more high, kept up to date by every change of
+    /// a board stack's height (zero in the other games).
+    pub(crate) tall: u64,
 }
 
 impl Clone for State {
@@ -303,6 +307,7 @@ impl State {
         self.next_override = o.next_override;
         self.hash = o.hash;
         self.occ = o.occ;
+        self.tall = o.tall;
     }
 
     /// The player to move.
@@ -536,6 +541,7 @@ impl Game {
             next_override: 0,
             hash: 0,
             occ: [0; MAX_PLAYERS + 1],
+            tall: 0,
         };
         let mut ws = self.new_workspace();
         for rule in &self.start {
@@ -705,6 +711,7 @@ impl Game {
                 self.set_top_owner(st, su, st.what[su], comp);
                 st.stack[su * self.stack_cap + h] = comp;
                 st.count[su] += 1;
+                self.set_tall(st, su, h + 1);
                 st.what[su] = comp;
                 st.hash ^= self.zkey(su, comp, h);
             } else {
@@ -875,6 +882,15 @@ impl Game {
         }
     }
 
+    /// In a game with stacks on a board of at most 64 sites, board site
+    /// `su`'s bit of [`State::tall`] for a stack `h` high.
+    #[inline(always)]
+    pub(crate) fn set_tall(&self, st: &mut State, su: usize, h: usize) {
+        if self.stacking && self.board.len() <= 64 && su < 64 {
+            st.tall = st.tall & !(1u64 << su) | ((h >= 2) as u64) << su;
+        }
+    }
+
     /// Takes the top piece off site `s`; returns its component (0 if none).
     #[inline]
     pub(crate) fn take(&self, st: &mut State, s: Site) -> u8 {
@@ -897,6 +913,7 @@ impl Game {
             st.hash ^= self.zkey(su, comp, h);
             st.stack[su * self.stack_cap + h] = 0;
             st.count[su] = h as u16;
+            self.set_tall(st, su, h);
             st.what[su] = if h == 0 {
                 0
             } else {
@@ -948,6 +965,8 @@ impl Game {
         st.count[f] = (hf - n) as u16;
         st.what[f] = if hf == n { 0 } else { st.stack[bf - 1] };
         st.count[t] = (ht + n) as u16;
+        self.set_tall(st, f, hf - n);
+        self.set_tall(st, t, ht + n);
         st.what[t] = st.stack[bt + n - 1];
         self.set_top_owner(st, f, old_f, st.what[f]);
         self.set_top_owner(st, t, old_t, st.what[t]);

@@ -281,6 +281,16 @@ impl HeightSets {
         true
     }
 
+    /// [`HeightSets::fill`] of occupied board sites `sites` given `tall`,
+    /// the board sites two or more high ([`State::tall`]): the others are
+    /// one high (an occupied site holds a piece), so only the tall ones
+    /// are read one by one.
+    #[inline(always)]
+    pub(crate) fn fill_tall(&mut self, sites: u64, tall: u64, count: &[u16]) -> bool {
+        self.eq[1] = sites & !tall;
+        self.fill(sites & tall, count)
+    }
+
     /// The candidates passing `table` from an origin `hf` high (`None`
     /// past [`MAX_HEIGHT`]: the caller tests each site).
     #[inline(always)]

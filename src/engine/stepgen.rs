@@ -249,7 +249,13 @@ impl Game {
         };
         if let Some(table) = self.plan.height_table(id) {
             let mut heights = HeightSets::EMPTY;
-            if heights.fill(sites, &st.count) {
+            // the candidates' tops are pieces (no empty site): only the
+            // tall ones read one by one
+            let filled = match self.stacking && comps & 1 == 0 {
+                true => heights.fill_tall(sites, st.tall, &st.count),
+                false => heights.fill(sites, &st.count),
+            };
+            if filled {
                 let tests_at = (rel, stack, id, tests);
                 let sets = (table, &mut heights);
                 self.step_pieces_heights(
