@@ -231,6 +231,7 @@ impl GroupMemo {
     ///
     /// Whatever is not known so is dropped, so every answer kept is the
     /// search's.
+    #[inline(always)]
     fn step(&self, adj: &[u64], joined: &[Joined], occ: u64, d: u64) -> Option<(u64, u64)> {
         let x = d.trailing_zeros() as usize;
         let j = &joined[x];
