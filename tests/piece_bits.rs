@@ -196,3 +196,46 @@ fn hops_of_one_length_agree_with_the_generic_path() {
         }
     }
 }
+
+/// The op loop (more than a step then a hop) with the shapes it treats on
+/// its own: fixed hops over one site and over two whose first sites are
+/// often none of OVER's (the hop skipped whole per piece), tests read as
+/// the occupied sites less some owners' (the Discs: the blockers' id is
+/// below theirs) and as the board less some owners' (anything but a
+/// blocker, anything but P1's Discs); one piece per player (the loop's
+/// usual case) and several.
+#[test]
+fn fixed_hops_and_owner_complements_in_the_op_loop_agree_with_the_generic_path() {
+    let moves = r#"(or {
+        (move Hop (between if:(= (what at:(between)) (id "Blocker0"))) (to if:(is Empty (to))))
+        (move Hop Orthogonal (between (range 2 2) if:(= (what at:(between)) (id "Blocker0"))) (to if:(not (= (what at:(to)) (id "Blocker0")))))
+        (move Hop Diagonal (between if:(> (what at:(between)) (id "Blocker0"))) (to if:(is Empty (to))))
+        (move Step (to if:(not (= (what at:(to)) (id "Disc" P1)))))
+        (move Step Orthogonal (to if:(> (what at:(to)) (id "Blocker0"))))
+    })"#;
+    for board in ["(square 6)", "(hex Limping 3)", "(rectangle 3 7)"] {
+        for discs in ["(sites {0}) ", "(sites {0 1 5})"] {
+            let g = load_text(&format!(
+                r#"(game "Loop" (players 2)
+                    (equipment {{
+                        (board {board})
+                        (piece "Blocker" Neutral)
+                        (piece "Disc" Each {moves})
+                    }})
+                    (rules
+                        (start {{ (place "Disc1" {discs}) (place "Disc2" (sites {{7 8}})) (place "Blocker0" (sites {{3 4 12}})) }})
+                        (play
+                            (or
+                                (forEach Piece)
+                                (move Add (piece "Blocker0") (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
+                            )
+                        )
+                        (end (if (>= (count Moves) 60) (result Mover Draw)))
+                    )
+                )"#
+            ));
+            assert_eq!(g.bit_programs(), 2, "{board} {discs}");
+            agrees_with_generic(&g, 30, 60, 53);
+        }
+    }
+}

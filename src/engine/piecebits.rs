@@ -15,6 +15,7 @@
 //! those of [`Game::run_piece_ops`], in the same order.
 
 use super::piecegen::PieceOp;
+use super::sink::{MoveSink, MoveTail};
 use super::sitetest::CompTest;
 use super::{Game, MAX_PLAYERS, Move, State};
 use crate::board::{Relation, Site};
@@ -23,9 +24,14 @@ use crate::board::{Relation, Site};
 /// each owner (0 = neutral) all of its pieces or none.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct OwnerTest {
-    empty: bool,
-    /// Bit `p`: the pieces of owner `p` pass.
-    owners: u8,
+    /// All ones when empty sites pass, else 0.
+    empty: u64,
+    /// All ones when the test starts from the occupied sites (and takes
+    /// the owners of `flips` out), else 0 (and adds them).
+    occupied: u64,
+    /// Bit `p`: owner `p`'s sites are toggled in the start, whichever
+    /// start keeps this shortest.
+    flips: u8,
 }
 
 impl OwnerTest {
@@ -42,23 +48,33 @@ impl OwnerTest {
             }
             *seen = Some(p);
         }
-        let owners = (0..=MAX_PLAYERS)
-            .filter(|&o| pass[o] == Some(true))
-            .fold(0u8, |m, o| m | 1 << o);
+        let set = |v: Option<bool>| {
+            (0..=MAX_PLAYERS)
+                .filter(|&o| pass[o] == v)
+                .fold(0u8, |m, o| m | 1 << o)
+        };
+        // owners without components have no sites: toggling them is moot
+        let (owners, others) = (set(Some(true)), set(Some(false)));
+        let all = |b: bool| if b { u64::MAX } else { 0 };
+        // from the occupied sites, take the owners that fail out; from
+        // none, add those that pass
+        let from_occupied = others.count_ones() < owners.count_ones();
         Some(OwnerTest {
-            empty: t.holds(0),
-            owners,
+            empty: all(t.holds(0)),
+            occupied: all(from_occupied),
+            flips: if from_occupied { others } else { owners },
         })
     }
 
-    /// The board sites of `st` that pass (`empty`: its empty sites).
-    #[inline]
-    fn sites(self, st: &State, empty: u64) -> u64 {
-        let mut m = if self.empty { empty } else { 0 };
-        let mut owners = self.owners;
-        while owners != 0 {
-            m |= st.occ[owners.trailing_zeros() as usize];
-            owners &= owners - 1;
+    /// The board sites of `st` that pass (`empty` and `occupied`: its
+    /// empty and occupied board sites).
+    #[inline(always)]
+    fn sites(self, st: &State, empty: u64, occupied: u64) -> u64 {
+        let mut m = empty & self.empty | occupied & self.occupied;
+        let mut flips = self.flips;
+        while flips != 0 {
+            m ^= st.occ[flips.trailing_zeros() as usize];
+            flips &= flips - 1;
         }
         m
     }
@@ -90,7 +106,9 @@ enum BitOp {
 
 /// One op's data at one origin: a step's neighbour mask and its list in
 /// order (one byte, site + 1, each from the low end; 0: read the list, of
-/// more than eight), or the range of a hop's rays in [`BitProg::rays`].
+/// more than eight), or for a hop the first sites of its rays (a fixed
+/// hop's; every site for another: no ray is skipped by them) and the range
+/// of its rays in [`BitProg::rays`] (start, then end in the high half).
 #[derive(Clone, Copy, Debug, Default)]
 struct OpAt {
     mask: u64,
@@ -126,6 +144,10 @@ struct BitProg {
     /// The hops' rays, each origin's in [`crate::board::Board::dirs`]
     /// order.
     rays: Vec<Ray>,
+    /// Per entry of `at` that is a hop's: the first sites of its rays when
+    /// the hop is fixed (it needs one of them to pass OVER), else every
+    /// site (another may land next to its origin).
+    firsts: Vec<u64>,
 }
 
 /// The bit-set programs of a game's generators.
@@ -214,6 +236,7 @@ impl Game {
         let owners = &self.owners;
         let mut prog = BitProg {
             at: vec![OpAt::default(); n * ops.len()],
+            firsts: vec![u64::MAX; n * ops.len()],
             ..BitProg::default()
         };
         for (i, op) in ops.iter().enumerate() {
@@ -250,10 +273,15 @@ impl Game {
                         fixed: min == max && min >= 1,
                     });
                     for f in 0..n {
-                        let start = prog.rays.len() as u64;
+                        let start = prog.rays.len();
                         self.hop_rays(f as Site, rel, min, max, &mut prog.rays);
+                        if min == max && min >= 1 {
+                            prog.firsts[f * ops.len() + i] = prog.rays[start..]
+                                .iter()
+                                .fold(0u64, |m, r| m | 1u64 << (r.first & 63));
+                        }
                         prog.at[f * ops.len() + i] = OpAt {
-                            mask: start,
+                            mask: start as u64,
                             word: prog.rays.len() as u64,
                         };
                     }
@@ -338,8 +366,11 @@ impl Game {
         ] = prog.ops[..]
         {
             // a step then a hop: the loop without the op dispatch
-            let a = to.sites(st, empty);
-            let (over, land) = (over.sites(st, empty), land.sites(st, empty));
+            let a = to.sites(st, empty, occupied);
+            let (over, land) = (
+                over.sites(st, empty, occupied),
+                land.sites(st, empty, occupied),
+            );
             let ms = Move::carry(0, 0, comp, s_stack, s_id);
             let mh = Move::hop(0, 0, comp, 0, 1, h_stack, h_id, site);
             while pieces != 0 {
@@ -361,46 +392,71 @@ impl Game {
             }
             return;
         }
+        self.run_bit_prog(prog, pieces, check, comp, st, site, [empty, occupied], out);
+    }
+
+    /// [`Game::run_bit_ops`] for a program other than a step then a hop
+    /// (in line: its pieces are usually few, so what it reads of the
+    /// program is read once per call in either place), the board's
+    /// `[empty, occupied]` sites given: each op's tests are read in place
+    /// at each piece (a program's pieces are usually few), and a fixed hop
+    /// none of whose rays' first sites passes OVER is skipped whole.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn run_bit_prog(
+        &self,
+        prog: &BitProg,
+        mut pieces: u64,
+        check: bool,
+        comp: u8,
+        st: &State,
+        site: Site,
+        [empty, occupied]: [u64; 2],
+        out: &mut Vec<Move>,
+    ) {
         let ops = &prog.ops[..prog.ops.len().min(MAX_OPS)];
         let k = ops.len();
-        // per op, the sites passing its tests in this position
-        let mut pass = [(0u64, 0u64); MAX_OPS];
-        for (p, op) in pass.iter_mut().zip(ops) {
-            *p = match *op {
-                BitOp::Step { to, .. } => (to.sites(st, empty), 0),
-                BitOp::Hop { over, land, .. } => (over.sites(st, empty), land.sites(st, empty)),
-            };
-        }
         while pieces != 0 {
             let f = pieces.trailing_zeros() as Site;
             pieces &= pieces - 1;
             if check && st.what[f as usize] != comp {
                 continue;
             }
-            let Some(at) = prog.at.get(f as usize * k..f as usize * k + k) else {
+            let r = f as usize * k..f as usize * k + k;
+            let (Some(at), Some(firsts)) = (prog.at.get(r.clone()), prog.firsts.get(r)) else {
                 continue;
             };
-            for ((op, &(a, b)), rec) in ops.iter().zip(&pass).zip(at) {
+            for ((op, rec), &firsts) in ops.iter().zip(at).zip(firsts) {
                 match *op {
                     BitOp::Step {
                         rel,
+                        to,
                         stack,
                         sorted,
                         id,
-                        ..
                     } => {
-                        let to = rec.mask & a;
+                        let to = rec.mask & to.sites(st, empty, occupied);
                         if to != 0 {
                             let m = Move::carry(f, 0, comp, stack, id);
                             self.emit_steps(m, to, sorted, rec.word, rel, out);
                         }
                     }
                     BitOp::Hop {
-                        stack, id, fixed, ..
+                        over,
+                        land,
+                        stack,
+                        id,
+                        fixed,
                     } => {
+                        let over = over.sites(st, empty, occupied);
+                        if firsts & over == 0 {
+                            // no ray's first site passes OVER
+                            continue;
+                        }
                         if let Some(rays) = prog.rays.get(rec.mask as usize..rec.word as usize) {
-                            let m = Move::hop(f, 0, comp, 0, 1, stack, id, site);
-                            emit_hops(m, rays, a, b, fixed, out);
+                            let land = land.sites(st, empty, occupied);
+                            let m = Move::hop(0, 0, comp, 0, 1, stack, id, site);
+                            sink_hops(out, MoveTail::of(&m), f, rays, over, land, fixed);
                         }
                     }
                 }
@@ -496,5 +552,51 @@ fn emit_hops(m: Move, rays: &[Ray], over: u64, land: u64, fixed: bool, out: &mut
             dir: if t == ray.first as u32 { 255 } else { ray.dir },
             ..m
         });
+    }
+}
+
+/// [`emit_hops`] written through a sink, its moves `Move { from: f, to, dir,
+/// ..m }` for the `m` whose tail is `tail` (its direction set per ray).
+/// Out of line, with a small frame of its own: the moves are written
+/// through a sink, the loop's state in registers.
+#[inline(never)]
+fn sink_hops(
+    out: &mut Vec<Move>,
+    tail: MoveTail,
+    f: Site,
+    rays: &[Ray],
+    over: u64,
+    land: u64,
+    fixed: bool,
+) {
+    let mut sink = MoveSink::new(out);
+    // at most one move per ray
+    sink.room(rays.len());
+    if fixed {
+        for ray in rays {
+            if ray.near & !over == 0 && land >> (ray.cap & 63) & 1 != 0 {
+                // SAFETY: room was made for one move per ray
+                unsafe { sink.push_step_in_room(tail.with_dir(ray.dir), f, ray.cap as Site) };
+            }
+        }
+        return;
+    }
+    for ray in rays {
+        let fail = ray.reach & !over;
+        let t = if fail == 0 {
+            ray.cap as u32
+        } else if fail & ray.near != 0 {
+            continue;
+        } else if ray.up {
+            fail.trailing_zeros()
+        } else {
+            63 - fail.leading_zeros()
+        };
+        if t >= 64 || land >> t & 1 == 0 {
+            continue;
+        }
+        let dir = if t == ray.first as u32 { 255 } else { ray.dir };
+        // SAFETY: room was made for one move per ray
+        unsafe { sink.push_step_in_room(tail.with_dir(dir), f, t) };
     }
 }

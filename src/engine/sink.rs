@@ -69,6 +69,23 @@ impl MoveTail {
     }
 }
 
+impl MoveTail {
+    /// This tail with the move's direction (`Move::dir`) set to `dir`.
+    #[inline(always)]
+    pub(crate) fn with_dir(self, dir: u8) -> MoveTail {
+        // `dir` is byte 17: byte 1 of `last` in memory order
+        let shift = if cfg!(target_endian = "little") {
+            8
+        } else {
+            16
+        };
+        MoveTail {
+            last: self.last & !(0xff << shift) | (dir as u32) << shift,
+            ..self
+        }
+    }
+}
+
 /// An appender to a `Vec<Move>` (see the module header).
 pub(crate) struct MoveSink<'a> {
     out: &'a mut Vec<Move>,
