@@ -12,8 +12,9 @@ fn load(text: &str) -> Game {
     ludeme::load_str("t.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Two phases per player: entering from the hand (with a phase change,
-/// so its decisions take the general apply), then moving, where a piece
+/// Two phases per player: entering from the hand (with a phase change;
+/// a placement with a consequence, so its decisions take the general
+/// apply), then moving, where a piece
 /// steps or, with few pieces left, flies; lines of three remove. With
 /// `discs`, a second piece kind per player, with moves only while its owner
 /// has six pieces or more (so that either one or both kinds move). An end
@@ -493,4 +494,64 @@ fn end_rules_resolved_for_the_mover_agree_with_the_generic_path() {
         let won = agrees_with_generic(&g, 150, 120, 29);
         assert!(won > 20, "only {won} games won ({phase_end} {game_end})");
     }
+}
+
+/// Setup phases with `nextPhase` rules on the lean path (`apply_lean_phased`):
+/// adds whose one consequence is `(if C (moveAgain))` or `moveAgain`, bare
+/// adds and placements from the hand, phase changes on counts of sites
+/// (either side of the comparison, a region with and without the hands,
+/// one with no one-word form on the largest board) and on the hands, an
+/// end rule in a setup phase, then a game of steps; on boards with and
+/// without one-word sets.
+#[test]
+fn setup_phases_with_phase_changes_agree_with_the_generic_path() {
+    let reserves = [
+        r#"(move Add (piece "Marker0") (to (sites Outer) if:(is Empty (to)))
+               (then (if (< (count Sites in:(sites Occupied by:Neutral)) 3) (moveAgain))))"#,
+        r#"(move Add (piece "Marker0") (to (sites Empty))
+               (then (if (> 2 (count Sites in:(sites Occupied by:Neutral container:"Board"))) (moveAgain))))"#,
+        r#"(move Add (piece "Marker0") (to (sites Empty)) (then (moveAgain)))"#,
+        r#"(move Add (piece "Marker0") (to (sites Empty)))"#,
+    ];
+    let limits = [
+        r#"(= (count Sites in:(sites Occupied by:Neutral)) 3)"#,
+        r#"(<= 3 (count Sites in:(sites Occupied by:Neutral container:"Board")))"#,
+        r#"(>= (count Sites in:(difference (sites Occupied by:Neutral) (sites Outer))) 1)"#,
+    ];
+    let mut runs = 0;
+    for board in ["(square 5)", "(hex 3)", "(square 9)"] {
+        for (i, reserve) in reserves.iter().enumerate() {
+            for (j, limit) in limits.iter().enumerate() {
+                let text = format!(
+                    r#"(game "Setup" (players 2)
+                        (equipment {{
+                            (board {board})
+                            (hand Each)
+                            (piece "Pawn" Each (move Step (to if:(not (is Friend (who at:(to)))))))
+                            (piece "Marker" Neutral)
+                        }})
+                        (rules
+                            (start {{ (place "Pawn" "Hand" count:2) (set NextPlayer (player 2)) }})
+                            phases:{{
+                                (phase "Reserve" P2 (play {reserve})
+                                    (end (if (>= (count Moves) 25) (result Mover Draw)))
+                                    (nextPhase Mover {limit} "Arrive"))
+                                (phase "Enter" P1 (play (move (from (handSite Mover)) (to (sites Empty))))
+                                    (nextPhase Mover (is Empty (handSite Mover)) "Play"))
+                                (phase "Arrive" P2 (play (move (from (handSite Mover)) (to (sites Empty))))
+                                    (nextPhase Mover (= 0 (count Pieces Mover in:(sites Hand Mover))) "Play"))
+                                (phase "Play" (play (forEach Piece))
+                                    (end (if (>= (count Moves) 30) (result Mover Draw))))
+                            }}
+                        )
+                    )"#
+                );
+                let g = load(&text);
+                assert!(g.lean_phased_turns() > 0);
+                agrees_with_generic(&g, 10, 40, 71 + (i * 3 + j) as u64);
+                runs += 1;
+            }
+        }
+    }
+    assert_eq!(runs, 36);
 }

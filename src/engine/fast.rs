@@ -41,6 +41,13 @@ pub struct FastInfo {
     /// Per phase: a bare carry played in it takes the lean apply path
     /// (see `lean.rs`).
     pub(crate) lean_phase: Vec<bool>,
+    /// Per generator node: an add whose one consequence is `moveAgain` or
+    /// `(if C (moveAgain))`, the node that holds it and C's count form (see
+    /// `lean.rs`).
+    pub(crate) add_again: Vec<Option<(u32, Option<super::lean::SitesCmp>)>>,
+    /// Per phase, per `nextPhase` rule: its condition's count form (see
+    /// `lean.rs`).
+    pub(crate) next_sites: Vec<Vec<Option<super::lean::SitesCmp>>>,
     /// Per phase and mover (`phase * (MAX_PLAYERS + 1) + mover`) of a lean
     /// phase: the turn's end decided once at load (see `lean.rs`).
     pub(crate) lean_turn: Vec<Option<super::lean::LeanTurn>>,
@@ -266,6 +273,8 @@ impl FastInfo {
                 .map(|p| p.end.iter().map(|r| FastCond::of(&r.cond)).collect())
                 .collect(),
             lean_phase: Vec::new(),
+            add_again: game.add_agains(),
+            next_sites: game.next_sites(),
             lean_turn: Vec::new(),
             mover_ends: Vec::new(),
             end_plan: None,
@@ -481,6 +490,18 @@ impl Game {
     #[doc(hidden)]
     pub fn mover_end_rules(&self) -> usize {
         self.fast.mover_ends.len()
+    }
+
+    /// How many (phase, mover) pairs take the lean apply in a phase with
+    /// `nextPhase` rules (for tests; see `lean.rs`).
+    #[doc(hidden)]
+    pub fn lean_phased_turns(&self) -> usize {
+        self.fast
+            .lean_turn
+            .iter()
+            .flatten()
+            .filter(|t| t.phased())
+            .count()
     }
 
     /// How many `priority` and `or` nodes have a flat program (for tests).

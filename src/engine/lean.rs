@@ -1,11 +1,20 @@
 //! A lean `apply` for the commonest decisions of movement and placement
 //! games: one piece carried to an empty board site, or one piece added, by
 //! a move with no effect or consequence of its own, in a phase whose end
-//! rules all have a direct form ([`FastCond`]) and that has no phase change
-//! to check; and, in such a phase, a carry whose own effect changes one
-//! cell by a table (`cells.rs`) and whose consequences are at most
-//! `moveAgain` (then the turn goes on). The same state changes, in the
-//! same order, as the general [`Game::apply_with`].
+//! rules all have a direct form ([`FastCond`]); and, in such a phase, a
+//! carry whose own effect changes one cell by a table (`cells.rs`) and
+//! whose consequences are at most `moveAgain` (then the turn goes on), and
+//! an add whose one consequence is `moveAgain` or `(if C (moveAgain))` (as
+//! setup phases have: C read after the add, as the general path reads
+//! it). A phase's `nextPhase` rules are read after the end rules and the
+//! length limits, before the next player, as the general path reads them
+//! (right after the end rules: the limits only set the outcome, which no
+//! condition reads).
+//! Such conditions of the form `(OP (count Sites in:R) K)` count R's
+//! one-word form when it has one in the position ([`SitesCmp`]), as
+//! `eval_int` counts it.
+//! The same state changes, in the same order, as the general
+//! [`Game::apply_with`].
 //!
 //! What depends only on the phase and the mover is decided at load
 //! ([`LeanTurn`]): the next player, and an only end rule on a piece count
@@ -47,6 +56,17 @@ enum LeanEnd {
     Counters(u32),
     /// The end rules as listed.
     Rules,
+    /// The end rules as listed, then the phase's `nextPhase` rules (read
+    /// here, before the length limits: no condition reads the outcome
+    /// they may set).
+    Phased,
+}
+
+impl LeanTurn {
+    /// Whether the turn's phase has `nextPhase` rules.
+    pub(crate) fn phased(&self) -> bool {
+        self.end == LeanEnd::Phased
+    }
 }
 
 impl Game {
@@ -92,6 +112,12 @@ impl Game {
                         },
                     },
                 };
+                // a phase with `nextPhase` rules: its end rules as listed,
+                // then its phase changes
+                let end = match self.phases[i].next.is_empty() {
+                    true => end,
+                    false => LeanEnd::Phased,
+                };
                 out.push(lean.then_some(LeanTurn {
                     next: self.next_player(m),
                     end,
@@ -122,8 +148,9 @@ impl Game {
     }
 
     /// Per phase: whether a bare carry or add played in it can take the
-    /// lean path (no `nextPhase` rules; the phase's and the game's end rules
-    /// all in a direct form). Built with the fast-path analysis.
+    /// lean path (the phase's and the game's end rules all in a direct
+    /// form; its `nextPhase` rules, if any, read in full). Built with the
+    /// fast-path analysis.
     pub(crate) fn lean_phases(&self, fast: &FastInfo) -> Vec<bool> {
         let direct = |v: &Vec<Option<FastCond>>| v.iter().all(Option::is_some);
         let game_end = self.end.len() == fast.end_cond.len() && direct(&fast.end_cond);
@@ -132,7 +159,6 @@ impl Game {
             .enumerate()
             .map(|(i, p)| {
                 game_end
-                    && p.next.is_empty()
                     && fast
                         .phase_end_cond
                         .get(i)
@@ -158,7 +184,8 @@ impl Game {
             || self.apply_bare_add(st, m)
             || self.apply_bare_move(st, m))
         {
-            return self.apply_lean_effect_carry(st, m, ws, turn);
+            return self.apply_lean_effect_carry(st, m, ws, turn)
+                || (m.kind == MoveKind::Add && self.apply_lean_add_again(st, m, ws, turn));
         }
         self.lean_bookkeeping(st, m, ws, (mover, phase_index), false, turn);
         true
@@ -182,6 +209,147 @@ impl Game {
                 true
             }
             None => false,
+        }
+    }
+
+    /// Per generator node: an `Add` leaf with no effect of its own whose
+    /// consequences (on it and the nodes above it) are one, `moveAgain` or
+    /// `(if C (moveAgain))` without an else branch: the node that holds
+    /// it, and C's count form when it has one.
+    pub(crate) fn add_agains(&self) -> Vec<Option<(u32, Option<SitesCmp>)>> {
+        (0..self.gens.len() as u32)
+            .map(|id| {
+                if !matches!(
+                    &self.gens[id as usize].kind,
+                    super::ir::GenKind::Add { to_apply: None, .. }
+                ) {
+                    return None;
+                }
+                let mut found = None;
+                let mut up = Some(id);
+                while let Some(i) = up {
+                    let node = &self.gens[i as usize];
+                    if let Some(e) = &node.then {
+                        if found.is_some() || !again_effect(e) {
+                            return None;
+                        }
+                        found = Some(i);
+                    }
+                    up = node.parent;
+                }
+                let k = found?;
+                Some(match &self.gens[k as usize].then {
+                    Some(super::ir::Effect::If(c, _, _)) => (k, SitesCmp::of(c)),
+                    _ => (k, None),
+                })
+            })
+            .collect()
+    }
+
+    /// Per phase, per `nextPhase` rule: its condition's count form, when
+    /// it has one.
+    pub(crate) fn next_sites(&self) -> Vec<Vec<Option<SitesCmp>>> {
+        self.phases
+            .iter()
+            .map(|p| p.next.iter().map(|np| SitesCmp::of(&np.cond)).collect())
+            .collect()
+    }
+
+    /// Whether `c` holds after the move of context `ctx`: by its count form
+    /// `sc` when R has a one-word form in `st`, else evaluated in full.
+    #[inline]
+    fn lean_cond(
+        &self,
+        sc: Option<&SitesCmp>,
+        c: &super::ir::BoolE,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> bool {
+        if let Some(sc) = sc
+            && let Some(bits) = self.region_bits(&sc.region, st)
+        {
+            return super::eval::cmp(sc.op, bits.count_ones() as i32, sc.k);
+        }
+        self.eval_bool(c, st, ctx, ws)
+    }
+
+    /// [`Game::apply_lean`] of an add of [`Game::add_agains`] onto an empty
+    /// board site, without stacks (in a lean phase): the add as
+    /// [`Game::apply_bare_add`] makes it, then its consequence (whether the
+    /// turn goes on: `C` read on the state after the add, with the move's
+    /// context, as `apply_actions` reads it); false (nothing done) for any
+    /// other move.
+    #[inline(never)]
+    fn apply_lean_add_again(
+        &self,
+        st: &mut State,
+        m: &Move,
+        ws: &mut Workspace,
+        turn: &LeanTurn,
+    ) -> bool {
+        let Some(Some((k, sc))) = self.fast.add_again.get(m.node as usize) else {
+            return false;
+        };
+        if m.kind != MoveKind::Add
+            || self.stacking
+            || (m.to as usize) >= self.board.len()
+            || st.what[m.to as usize] != 0
+        {
+            return false;
+        }
+        // the general path's epoch before the actions
+        ws.epoch += 1;
+        if m.what != 0 {
+            self.put_on_empty(st, m.to, m.what);
+        } else {
+            self.put(st, m.to, m.what);
+        }
+        st.last_from = m.from;
+        st.last_to = m.to;
+        let again = match &self.gens[*k as usize].then {
+            Some(super::ir::Effect::If(c, _, None)) => {
+                self.lean_cond(sc.as_ref(), c, st, self.move_ctx(m), ws)
+            }
+            _ => true,
+        };
+        let mover = st.mover;
+        let phase_index = st.phase[mover as usize] as usize;
+        self.lean_bookkeeping(st, m, ws, (mover, phase_index), again, turn);
+        true
+    }
+
+    /// [`LeanEnd::Phased`]: the end rules of phase `phase_index` as listed
+    /// (whether one decided the game), then its `nextPhase` rules.
+    #[inline(never)]
+    fn lean_phased_end(
+        &self,
+        phase_index: usize,
+        st: &mut State,
+        m: &Move,
+        ws: &mut Workspace,
+    ) -> bool {
+        let decided = self.lean_end_rules(phase_index, st, m, ws);
+        self.lean_phase_changes(phase_index, st, m, ws);
+        decided
+    }
+
+    /// The `nextPhase` rules of phase `phase_index` after `m`, as the
+    /// general apply reads them (Mover: who moved).
+    #[inline(always)]
+    fn lean_phase_changes(&self, phase_index: usize, st: &mut State, m: &Move, ws: &mut Workspace) {
+        let ctx = self.move_ctx(m);
+        let sites = &self.fast.next_sites[phase_index];
+        for (np, sc) in self.phases[phase_index].next.iter().zip(sites) {
+            if self.lean_cond(sc.as_ref(), &np.cond, st, ctx, ws) {
+                match np.who {
+                    Some(r) => {
+                        let p = self.role(r, st);
+                        st.phase[p as usize] = np.to;
+                    }
+                    None => (1..=self.players).for_each(|p| st.phase[p as usize] = np.to),
+                }
+            }
         }
     }
 
@@ -236,6 +404,7 @@ impl Game {
                 )
             }
             LeanEnd::Rules => decided = self.lean_end_rules(phase_index, st, m, ws),
+            LeanEnd::Phased => decided = self.lean_phased_end(phase_index, st, m, ws),
         }
         // the turn goes on: no turn change, the position joins the turn's
         if again {
@@ -490,6 +659,45 @@ impl Game {
         st.last_from = m.from;
         st.last_to = m.to;
         true
+    }
+}
+
+/// `(OP (count Sites in:R) K)` or `(OP K (count Sites in:R))`: R, and
+/// the comparison with the count first.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct SitesCmp {
+    region: super::ir::RegionE,
+    op: super::ir::CmpOp,
+    k: i32,
+}
+
+impl SitesCmp {
+    fn of(b: &super::ir::BoolE) -> Option<SitesCmp> {
+        use super::ir::{BoolE, IntE};
+        let BoolE::Cmp(op, a, b) = b else {
+            return None;
+        };
+        let (op, r, k) = match (&**a, &**b) {
+            (IntE::CountSites(r), IntE::Const(k)) => (*op, r, *k),
+            (IntE::Const(k), IntE::CountSites(r)) => (op.swapped(), r, *k),
+            _ => return None,
+        };
+        Some(SitesCmp {
+            region: (**r).clone(),
+            op,
+            k,
+        })
+    }
+}
+
+/// Whether `e` is `moveAgain` or `(if C (moveAgain))` without an else
+/// branch.
+fn again_effect(e: &super::ir::Effect) -> bool {
+    use super::ir::Effect;
+    match e {
+        Effect::MoveAgain => true,
+        Effect::If(_, a, None) => matches!(**a, Effect::MoveAgain),
+        _ => false,
     }
 }
 
