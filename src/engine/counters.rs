@@ -419,8 +419,17 @@ impl Game {
             | CounterTerm::PiecesNext
             | CounterTerm::PiecesOf(_)
             | CounterTerm::Moves => self.counter_value(t, st),
+            CounterTerm::BoardPieces(Role::All) => self.board_pieces_all(st),
             t => self.counter_other(t, st),
         }
+    }
+
+    /// `(count Pieces All in:(sites Board))` in a frame of its own (one
+    /// call from the test that reads it, not through
+    /// [`Game::counter_other`] and [`Game::counter_sum`]).
+    #[inline(never)]
+    fn board_pieces_all(&self, st: &State) -> i32 {
+        self.count_all_pieces_on_board(st)
     }
 
     /// The other counters: named pieces, the previous mover's pieces, the
