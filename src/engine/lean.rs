@@ -291,22 +291,12 @@ impl Game {
         let Some(Some((k, sc))) = self.fast.add_again.get(m.node as usize) else {
             return false;
         };
-        if m.kind != MoveKind::Add
-            || self.stacking
-            || (m.to as usize) >= self.board.len()
-            || st.what[m.to as usize] != 0
-        {
+        if !self.adds_onto_empty(st, m) {
             return false;
         }
         // the general path's epoch before the actions
         ws.epoch += 1;
-        if m.what != 0 {
-            self.put_on_empty(st, m.to, m.what);
-        } else {
-            self.put(st, m.to, m.what);
-        }
-        st.last_from = m.from;
-        st.last_to = m.to;
+        self.put_added(st, m);
         let again = match &self.gens[*k as usize].then {
             Some(super::ir::Effect::If(c, _, None)) => {
                 self.lean_cond(sc.as_ref(), c, st, self.move_ctx(m), ws)
@@ -639,18 +629,34 @@ impl Game {
     #[inline]
     fn apply_bare_add(&self, st: &mut State, m: &Move) -> bool {
         if m.kind != MoveKind::Add
-            || self.stacking
             || !self
                 .fast
                 .bare_add
                 .get(m.node as usize)
                 .copied()
                 .unwrap_or(false)
-            || (m.to as usize) >= self.board.len()
-            || st.what[m.to as usize] != 0
+            || !self.adds_onto_empty(st, m)
         {
             return false;
         }
+        self.put_added(st, m);
+        true
+    }
+
+    /// Whether `m` is an add onto an empty board site in a game without
+    /// stacks (the moves the lean adds apply).
+    #[inline(always)]
+    fn adds_onto_empty(&self, st: &State, m: &Move) -> bool {
+        m.kind == MoveKind::Add
+            && !self.stacking
+            && (m.to as usize) < self.board.len()
+            && st.what[m.to as usize] == 0
+    }
+
+    /// The actions of such an add: the piece put on its site (one of a
+    /// kind onto an empty site directly), and the last move's sites.
+    #[inline(always)]
+    fn put_added(&self, st: &mut State, m: &Move) {
         if m.what != 0 {
             self.put_on_empty(st, m.to, m.what);
         } else {
@@ -658,7 +664,6 @@ impl Game {
         }
         st.last_from = m.from;
         st.last_to = m.to;
-        true
     }
 }
 

@@ -134,6 +134,38 @@ struct Ray {
     dir: u8,
 }
 
+impl Ray {
+    /// Where a hop along this ray lands, and the move's direction (255 for
+    /// a landing on the first site, which jumps nothing): on the first site
+    /// failing `over` among the first MAX + 1 (the cap for a run MAX long,
+    /// or none at the edge), unless the run is shorter than MIN or the
+    /// landing site is not in `land`.
+    #[inline(always)]
+    fn landing(&self, over: u64, land: u64) -> Option<(u32, u8)> {
+        let fail = self.reach & !over;
+        let t = if fail == 0 {
+            self.cap as u32
+        } else if fail & self.near != 0 {
+            return None;
+        } else if self.up {
+            fail.trailing_zeros()
+        } else {
+            63 - fail.leading_zeros()
+        };
+        if t >= 64 || land >> t & 1 == 0 {
+            return None;
+        }
+        Some((
+            t,
+            if t == self.first as u32 {
+                255
+            } else {
+                self.dir
+            },
+        ))
+    }
+}
+
 /// One generator node's program on bit sets, its tables laid out per
 /// origin so that a piece reads one slice of them.
 #[derive(Clone, Debug, Default)]
@@ -530,28 +562,9 @@ fn emit_hops(m: Move, rays: &[Ray], over: u64, land: u64, fixed: bool, out: &mut
         return;
     }
     for ray in rays {
-        // the first site failing OVER among the first MAX + 1: where the
-        // run ends
-        let fail = ray.reach & !over;
-        let t = if fail == 0 {
-            // a run MAX long (or to the edge: no site after it)
-            ray.cap as u32
-        } else if fail & ray.near != 0 {
-            // a run shorter than MIN
-            continue;
-        } else if ray.up {
-            fail.trailing_zeros()
-        } else {
-            63 - fail.leading_zeros()
-        };
-        if t >= 64 || land >> t & 1 == 0 {
-            continue;
+        if let Some((t, dir)) = ray.landing(over, land) {
+            out.push(Move { to: t, dir, ..m });
         }
-        out.push(Move {
-            to: t,
-            dir: if t == ray.first as u32 { 255 } else { ray.dir },
-            ..m
-        });
     }
 }
 
@@ -582,20 +595,9 @@ fn sink_hops(
         return;
     }
     for ray in rays {
-        let fail = ray.reach & !over;
-        let t = if fail == 0 {
-            ray.cap as u32
-        } else if fail & ray.near != 0 {
+        let Some((t, dir)) = ray.landing(over, land) else {
             continue;
-        } else if ray.up {
-            fail.trailing_zeros()
-        } else {
-            63 - fail.leading_zeros()
         };
-        if t >= 64 || land >> t & 1 == 0 {
-            continue;
-        }
-        let dir = if t == ray.first as u32 { 255 } else { ray.dir };
         // SAFETY: room was made for one move per ray
         unsafe { sink.push_step_in_room(tail.with_dir(dir), f, t) };
     }
