@@ -77,27 +77,17 @@ impl Game {
     /// board's sites), inlined where a caller asks for such regions often.
     #[inline(always)]
     pub(crate) fn around_bits(&self, r: &RegionE, st: &State, all: u64) -> Option<u64> {
-        let RegionE::Around {
-            of,
-            dirs: DirSpec::Relation(rel),
-            filter,
-            cond: None,
-            distance: None,
-            include_self,
-        } = r
-        else {
-            return None;
-        };
+        let (of, rel, filter, include_self) = r.around_by_relation()?;
         // hand sites are no centres: only the board's part of `(sites
         // Occupied …)` counts
-        let centres = match &**of {
+        let centres = match of {
             RegionE::Occupied { who, .. } => {
-                return Some(self.around_owned_bits((*who, *rel, *filter, *include_self), st, all));
+                return Some(self.around_owned_bits((*who, rel, filter, include_self), st, all));
             }
             other => self.region_bits(other, st)?,
         };
-        let near = if *include_self { centres } else { 0 };
-        Some((near | self.dilate(*rel, centres)) & self.filter_bits(*filter, st, all))
+        let near = if include_self { centres } else { 0 };
+        Some((near | self.dilate(rel, centres)) & self.filter_bits(filter, st, all))
     }
 
     /// [`Game::around_bits`] of `(sites Around (sites Occupied by:WHO …)

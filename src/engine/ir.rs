@@ -322,6 +322,28 @@ pub enum RegionE {
     Fixed(super::sets::SiteSet),
 }
 
+impl RegionE {
+    /// The parts of `(sites Around OF REL FILTER)` taken by one relation,
+    /// without a condition or a distance: (OF, REL, FILTER, whether OF's
+    /// own sites count too); None for any other region.
+    #[inline(always)]
+    pub(crate) fn around_by_relation(
+        &self,
+    ) -> Option<(&RegionE, Relation, Option<AroundFilter>, bool)> {
+        match self {
+            RegionE::Around {
+                of,
+                dirs: DirSpec::Relation(rel),
+                filter,
+                cond: None,
+                distance: None,
+                include_self,
+            } => Some((of, *rel, *filter, *include_self)),
+            _ => None,
+        }
+    }
+}
+
 /// Which component an `add` puts down.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PieceSel {

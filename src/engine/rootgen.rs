@@ -101,25 +101,15 @@ pub(crate) struct HandNear {
 impl HandNear {
     /// The form of region `r`, if it has it.
     fn of(r: &RegionE) -> Option<HandNear> {
-        let RegionE::Around {
-            of,
-            dirs: DirSpec::Relation(rel),
-            filter,
-            cond: None,
-            distance: None,
-            include_self,
-        } = r
-        else {
-            return None;
-        };
-        let RegionE::Occupied { who, .. } = **of else {
+        let (of, rel, filter, include_self) = r.around_by_relation()?;
+        let RegionE::Occupied { who, .. } = *of else {
             return None;
         };
         Some(HandNear {
             who,
-            rel: *rel,
-            filter: *filter,
-            include_self: *include_self,
+            rel,
+            filter,
+            include_self,
         })
     }
 }
