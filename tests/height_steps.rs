@@ -81,3 +81,30 @@ fn steps_by_origin_height_agree_with_the_generic_evaluation() {
         }
     }
 }
+
+/// Tests on the top piece at `(to)` that read the previous mover or
+/// accept an empty site, and three players (so a step may take the pieces
+/// of two owners, and the previous mover is not the next): the plan's
+/// per-mover-and-previous-mover tables and the candidates' owners.
+const MORE_TO_IFS: [&str; 3] = [
+    // the empty sites are candidates too
+    "(<= (+ (size Stack at:(from)) (size Stack at:(to))) 2)",
+    "(and (= (who at:(to)) Prev) (<= (+ (size Stack at:(from)) (size Stack at:(to))) 4))",
+    "(and (is Enemy (who at:(to))) (<= (+ (size Stack at:(to)) (size Stack at:(from))) 3))",
+];
+
+#[test]
+fn steps_for_each_mover_and_previous_mover_agree_with_the_generic_evaluation() {
+    for (i, to_if) in MORE_TO_IFS.iter().enumerate() {
+        for players in [2, 3] {
+            for one_group in [false, true] {
+                let text = game("(hex 4)", to_if, one_group)
+                    .replace("(players 2)", &format!("(players {players})"));
+                let g = load(&text);
+                assert!(g.debug_gens().contains("SlotTests"), "{text}");
+                let seed = (i * 4 + players * 2) as u64 + one_group as u64;
+                agrees_with_generic(&g, 16, 200, seed);
+            }
+        }
+    }
+}

@@ -120,11 +120,12 @@ pub(crate) struct Plan {
     /// Per generator node: a step's fused slot tests split for many
     /// origins ([`super::slots::OriginTests`]), when it has them.
     origin_tests: Vec<Option<super::slots::OriginTests>>,
-    /// Per generator node: its `origin_tests`' height tests as a table,
-    /// when they read the heights at `(from)` and `(to)` only.
-    height_tables: Vec<Option<super::slots::HeightTable>>,
-    /// Per owner: its components (bit `c`), when there are at most 64.
-    owner_comps: [u64; MAX_PLAYERS + 1],
+    /// Per generator node: for a step from the current `(from)` whose
+    /// `origin_tests`' height tests read the heights at `(from)` and
+    /// `(to)` only, those tests as a table and the rest of what
+    /// [`Game::step_pieces_slots`] reads of the node, resolved at load
+    /// (boards of at most 64 sites).
+    height_steps: Vec<Option<Box<super::slots::HeightSteps>>>,
     /// Per `priority` or `or` node: its flat program (see `rootgen`).
     pub(crate) root: super::rootgen::RootPlan,
 }
@@ -197,18 +198,11 @@ impl Plan {
         self.origin_tests.get(id as usize).copied().flatten()
     }
 
-    /// Node `id`'s [`super::slots::HeightTable`] (`None` without the plan
+    /// Node `id`'s [`super::slots::HeightSteps`] (`None` without the plan
     /// or the form).
-    #[inline]
-    pub(crate) fn height_table(&self, id: u32) -> Option<&super::slots::HeightTable> {
-        self.height_tables.get(id as usize)?.as_ref()
-    }
-
-    /// The components of owner `o` (bit `c`; none without the plan or
-    /// with more than 64 components).
-    #[inline]
-    pub(crate) fn owner_comps(&self, o: u8) -> u64 {
-        self.owner_comps.get(o as usize).copied().unwrap_or(0)
+    #[inline(always)]
+    pub(crate) fn height_steps(&self, id: u32) -> Option<&super::slots::HeightSteps> {
+        self.height_steps.get(id as usize)?.as_deref()
     }
 
     /// Node `id`'s [`super::stepgen::ToCmps`] (`None` without the plan).
@@ -221,7 +215,7 @@ impl Plan {
 impl Game {
     /// Builds [`Game::plan`] (after compiling).
     pub(crate) fn make_plan(&mut self) {
-        let leaf = self.gens.iter().map(leaf_of).collect();
+        let leaf: Vec<Leaf> = self.gens.iter().map(leaf_of).collect();
         let flat: Vec<Vec<u32>> = (0..self.gens.len() as u32)
             .map(|id| {
                 let mut v = Vec::new();
@@ -270,7 +264,7 @@ impl Game {
         let roles: Vec<(u8, u8)> = (0..=MAX_PLAYERS as u8)
             .flat_map(|m| (0..=MAX_PLAYERS as u8).map(move |p| (m, p)))
             .collect();
-        let top_comps = self
+        let top_comps: Vec<Vec<u64>> = self
             .gens
             .iter()
             .map(|g| {
@@ -300,10 +294,6 @@ impl Game {
                 _ => None,
             })
             .collect::<Vec<_>>();
-        let height_tables = origin_tests
-            .iter()
-            .map(|o| o.as_ref().and_then(super::slots::HeightTable::of))
-            .collect();
         let mut owner_comps = [0u64; MAX_PLAYERS + 1];
         if self.comps.len() <= 64 {
             for c in 1..self.comps.len() {
@@ -312,12 +302,24 @@ impl Game {
                 }
             }
         }
+        let height_steps = origin_tests
+            .iter()
+            .zip(&leaf)
+            .zip(&top_comps)
+            .map(|((o, leaf), top_comps)| {
+                let Leaf::StepSlots(rel) = *leaf else {
+                    return None;
+                };
+                let table = o.as_ref().and_then(super::slots::HeightTable::of)?;
+                let exact = masks_exact[rel as usize];
+                super::slots::HeightSteps::of(self, (rel, exact), table, top_comps, &owner_comps)
+            })
+            .collect();
         self.plan = Plan {
             to_cmps,
             top_comps,
             origin_tests,
-            height_tables,
-            owner_comps,
+            height_steps,
             leaf,
             flat,
             words,

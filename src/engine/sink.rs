@@ -177,6 +177,37 @@ impl<'a> MoveSink<'a> {
         }
     }
 
+    /// Appends `Move { from, to: t, ..m }` (`m`'s tail `tail`) for each
+    /// site `t` of `bits` in the order of the list `packed` (one byte,
+    /// site + 1, per site from the low byte up, ending at a zero byte;
+    /// sites below 64, none twice, every site of `bits` among them), with
+    /// room made once for the most a list holds (eight, one per byte; no
+    /// count of `bits`, which is a long sum without `popcnt`); the list is
+    /// read only until every site of `bits` is written.
+    #[inline(always)]
+    pub(crate) fn push_steps_in_list(
+        &mut self,
+        tail: MoveTail,
+        from: Site,
+        bits: u64,
+        packed: u64,
+    ) {
+        self.room(8);
+        let (mut left, mut rest) = (bits, packed);
+        while left != 0 && rest != 0 {
+            let t = (rest & 0xff) as Site - 1;
+            rest >>= 8;
+            let bit = 1u64 << (t & 63);
+            if left & bit != 0 {
+                left ^= bit;
+                // SAFETY: room was made for eight pushes, and this loop
+                // pushes at most once per byte of `packed` (shifted out
+                // one byte a round, it is 0 after eight)
+                unsafe { self.push_step_in_room(tail, from, t) }
+            }
+        }
+    }
+
     /// Slots written so far (the vector's own moves included).
     #[inline(always)]
     fn len(&self) -> usize {
@@ -320,6 +351,49 @@ mod tests {
                 }
             }
             assert_eq!(v, want, "held {held}, capacity {cap}, runs {runs:?}");
+        }
+    }
+
+    /// Pushes in a list's order give the moves to the sites of the set in
+    /// that order, whatever the vector held and had room for, for sets of
+    /// none, some and all of the list's sites (the list read up to its
+    /// end or its last site of the set).
+    #[test]
+    fn pushes_in_list_order_append_as_push_does() {
+        let shape = Move::carry(NONE, NONE, 4, false, 0x0102_0a0b);
+        let lists: [&[Site]; 4] = [&[5, 0, 63, 9, 2, 40, 7, 1], &[3], &[12, 11, 10], &[]];
+        for (held, cap) in [(0, 0), (2, 2), (3, 40), (1, 70)] {
+            let mut v: Vec<Move> = Vec::with_capacity(cap);
+            v.extend((0..held).map(|i| Move {
+                from: i,
+                to: i,
+                ..shape
+            }));
+            let mut want = v.clone();
+            let tail = MoveTail::of(&shape);
+            {
+                let mut sink = MoveSink::new(&mut v);
+                for (f, list) in lists.iter().enumerate() {
+                    let packed = list
+                        .iter()
+                        .rev()
+                        .fold(0u64, |p, &t| p << 8 | (t as u64 + 1));
+                    let all = list.iter().fold(0u64, |m, &t| m | 1 << t);
+                    for (k, bits) in [0, all, all & 0x8000_0000_0000_0005, all & !1]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        let from = (100 + 4 * f + k) as Site;
+                        sink.push_steps_in_list(tail, from, bits, packed);
+                        want.extend(list.iter().filter(|&&t| bits >> t & 1 != 0).map(|&t| Move {
+                            from,
+                            to: t,
+                            ..shape
+                        }));
+                    }
+                }
+            }
+            assert_eq!(v, want, "held {held}, capacity {cap}");
         }
     }
 

@@ -5,8 +5,8 @@
 
 use super::eval::{Ctx, cmp};
 use super::ir::*;
-use super::{Game, State};
-use crate::board::Site;
+use super::{Game, MAX_PLAYERS, State};
+use crate::board::{Relation, Site};
 
 /// Fused slot tests prepared for one generator origin: a step, hop or slide
 /// asks them for many `(to)` sites with the rest of the context fixed. The
@@ -239,6 +239,11 @@ impl HeightTable {
     }
 }
 
+/// A mask of [`HeightSets`] not made yet. A made mask may equal it (every
+/// one of 64 sites passing): it is then made again when asked for, with the
+/// same result.
+const NOT_MADE: u64 = !0;
+
 /// A position's candidate sites by exact height (up to [`MAX_HEIGHT`]),
 /// and, made on first use, the candidates a [`HeightTable`] passes from an
 /// origin of each height: what [`ByFromHeight`] gives from the
@@ -247,18 +252,16 @@ impl HeightTable {
 pub(crate) struct HeightSets {
     /// `eq[h]`: the candidates `h` high.
     eq: [u64; MAX_HEIGHT + 1],
-    /// `masks[hf]`: the candidates passing from an origin `hf` high, made
-    /// when bit `hf` of `made` is set.
+    /// `masks[hf]`: the candidates passing from an origin `hf` high, or
+    /// [`NOT_MADE`].
     masks: [u64; MAX_HEIGHT + 1],
-    made: u32,
 }
 
 impl HeightSets {
     /// No sets made yet.
     pub(crate) const EMPTY: HeightSets = HeightSets {
         eq: [0; MAX_HEIGHT + 1],
-        masks: [0; MAX_HEIGHT + 1],
-        made: 0,
+        masks: [NOT_MADE; MAX_HEIGHT + 1],
     };
 
     /// Makes the sets of the board sites `sites` in an [`HeightSets::EMPTY`]
@@ -295,20 +298,157 @@ impl HeightSets {
     /// past [`MAX_HEIGHT`]: the caller tests each site).
     #[inline(always)]
     pub(crate) fn passing(&mut self, table: &HeightTable, hf: usize) -> Option<u64> {
-        if hf > MAX_HEIGHT {
+        let m = *self.masks.get(hf)?;
+        if m != NOT_MADE {
+            return Some(m);
+        }
+        let mut allowed = table.allowed[hf];
+        let mut m = 0;
+        while allowed != 0 {
+            m |= self.eq[allowed.trailing_zeros() as usize];
+            allowed &= allowed - 1;
+        }
+        self.masks[hf] = m;
+        Some(m)
+    }
+}
+
+/// Per mover and previous mover, the tests on the top piece at `(to)` of a
+/// [`HeightSteps`] node, resolved at load.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TopPlan {
+    /// Bit `c`: a top component `c` at `(to)` passes ([`Game::to_comps_of`];
+    /// bit 0: an empty site).
+    pub(crate) comps: u64,
+    /// Bit `o`: the board sites owner `o`'s pieces top may pass (the owners
+    /// of the components of `comps` but the empty one; with bit 0 of
+    /// `comps`, the empty sites may too).
+    owners: u32,
+    /// Every piece of each owner of `owners` passes (all its components
+    /// are in `comps`): a candidate's top piece need not be tested.
+    pub(crate) all_pass: bool,
+}
+
+impl TopPlan {
+    /// The board sites (`board`: all of them) that may hold `(to)`:
+    /// [`Game::sites_of_comps`] of `comps`, read from the owners found at
+    /// load.
+    #[inline(always)]
+    pub(crate) fn sites(&self, st: &State, board: u64) -> u64 {
+        let mut sites = 0u64;
+        let mut rest = self.owners;
+        while rest != 0 {
+            sites |= st
+                .occ
+                .get(rest.trailing_zeros() as usize)
+                .copied()
+                .unwrap_or(0);
+            rest &= rest - 1;
+        }
+        if self.comps & 1 != 0 {
+            let occupied = st.occ.iter().fold(0u64, |a, &o| a | o);
+            sites |= board & !occupied;
+        }
+        sites
+    }
+}
+
+/// The number of (mover, previous mover) pairs a [`HeightSteps`] tells
+/// apart.
+const ROLE_PAIRS: usize = (MAX_PLAYERS + 1) * (MAX_PLAYERS + 1);
+
+/// A step node (`(move Step REL (to if:SLOT_TESTS))`, the tests with a
+/// [`HeightTable`]) on a board of at most 64 sites, as far as its moves
+/// over all of a player's pieces ([`Game::step_pieces_slots`]) can be
+/// resolved at load: the table, the tests on the top piece at `(to)` per
+/// mover and previous mover, which components are their owner's only
+/// kind, and the neighbour masks and packed lists of `rel` (free of
+/// repeats) padded to 64 sites (a site `s` read as `[s & 63]`, with no
+/// bounds check).
+#[derive(Clone, Debug)]
+pub(crate) struct HeightSteps {
+    /// The step's relation.
+    pub(crate) rel: Relation,
+    pub(crate) table: HeightTable,
+    /// The board sites.
+    pub(crate) board: u64,
+    /// Bit `c`: component `c` is the only component of its owner.
+    pub(crate) sole: u64,
+    /// Per `mover * (MAX_PLAYERS + 1) + prev`.
+    tops: [TopPlan; ROLE_PAIRS],
+    /// Per site: its neighbours under `rel` as a mask (0 past the board).
+    pub(crate) adj: [u64; 64],
+    /// Per site: its neighbours under `rel` in list order, packed as in
+    /// `Game::small_nbrs` (0 past the board, and for a site with more
+    /// than eight).
+    pub(crate) nbrs: [u64; 64],
+}
+
+impl HeightSteps {
+    /// The plan of a step node of relation `rel` (`exact`: its neighbour
+    /// lists are free of repeats) whose fused slot tests have `table`, with
+    /// `top_comps` the node's [`Game::to_comps_of`] per mover and previous
+    /// mover (as `Plan::top_comps`) and `owner_comps` each owner's
+    /// components; `None` on a board of more than 64 sites, with more than
+    /// 64 components, or when a neighbour list of `rel` repeats a site (a
+    /// site's moves are written as a set).
+    pub(crate) fn of(
+        g: &Game,
+        (rel, exact): (Relation, bool),
+        table: HeightTable,
+        top_comps: &[u64],
+        owner_comps: &[u64; MAX_PLAYERS + 1],
+    ) -> Option<Box<HeightSteps>> {
+        let n = g.board.len();
+        if n == 0 || n > 64 || g.small_adj.len() != 4 * n || g.comps.len() > 64 || !exact {
             return None;
         }
-        if self.made >> hf & 1 == 0 {
-            let mut allowed = table.allowed[hf];
-            let mut m = 0;
-            while allowed != 0 {
-                m |= self.eq[allowed.trailing_zeros() as usize];
-                allowed &= allowed - 1;
-            }
-            self.masks[hf] = m;
-            self.made |= 1 << hf;
+        if top_comps.len() != ROLE_PAIRS {
+            return None;
         }
-        Some(self.masks[hf])
+        let mut tops = [TopPlan::default(); ROLE_PAIRS];
+        for (t, &comps) in tops.iter_mut().zip(top_comps) {
+            let mut owners = 0u32;
+            for c in (1..g.comps.len()).filter(|&c| comps >> c & 1 != 0) {
+                let o = g.owner(c as u8) as usize;
+                if o > MAX_PLAYERS {
+                    return None;
+                }
+                owners |= 1 << o;
+            }
+            let all_pass = (0..=MAX_PLAYERS)
+                .filter(|&o| owners >> o & 1 != 0)
+                .all(|o| owner_comps[o] & !comps == 0);
+            *t = TopPlan {
+                comps,
+                owners,
+                all_pass,
+            };
+        }
+        let sole = (1..g.comps.len())
+            .filter(|&c| owner_comps.get(g.owner(c as u8) as usize) == Some(&(1u64 << c)))
+            .fold(0u64, |m, c| m | 1 << c);
+        let mut adj = [0u64; 64];
+        let mut nbrs = [0u64; 64];
+        adj[..n].copy_from_slice(&g.small_adj[rel as usize * n..(rel as usize + 1) * n]);
+        nbrs[..n].copy_from_slice(&g.small_nbrs[rel as usize * n..(rel as usize + 1) * n]);
+        Some(Box::new(HeightSteps {
+            rel,
+            table,
+            board: if n == 64 { !0 } else { (1u64 << n) - 1 },
+            sole,
+            tops,
+            adj,
+            nbrs,
+        }))
+    }
+
+    /// The tests on the top piece at `(to)` for the state's mover and
+    /// previous mover.
+    #[inline(always)]
+    pub(crate) fn top(&self, st: &State) -> Option<&TopPlan> {
+        self.tops
+            .get(st.mover as usize * (MAX_PLAYERS + 1) + st.prev_mover as usize)
     }
 }
 

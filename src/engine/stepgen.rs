@@ -36,7 +36,7 @@ use super::eval::{Ctx, cmp};
 use super::ir::*;
 use super::sink::{MoveSink, MoveTail};
 use super::sitetest::SiteTest;
-use super::slots::{ByFromHeight, HeightMasks, HeightSets, HeightTable, OriginTests};
+use super::slots::{ByFromHeight, HeightMasks, HeightSets, HeightSteps, OriginTests, TopPlan};
 use super::{Game, Move, State, Workspace};
 use crate::board::{NONE, Relation, Site};
 
@@ -240,29 +240,26 @@ impl Game {
         mut keep: impl FnMut(Site) -> bool,
         out: &mut Vec<Move>,
     ) -> bool {
-        let n = self.board.len();
-        if self.small_adj.len() != 4 * n {
-            return false;
-        }
-        let Some((comps, sites)) = self.to_comps_sites(id, tests, st, ws) else {
-            return false;
-        };
-        if let Some(table) = self.plan.height_table(id) {
+        if let Some(hs) = self.plan.height_steps(id)
+            && hs.rel == rel
+            && let Some(top) = hs.top(st)
+        {
+            let sites = top.sites(st, hs.board);
             let mut heights = HeightSets::EMPTY;
             // the candidates' tops are pieces (no empty site): only the
             // tall ones read one by one
-            let filled = match self.stacking && comps & 1 == 0 {
+            let filled = match self.stacking && top.comps & 1 == 0 {
                 true => heights.fill_tall(sites, st.tall, &st.count),
                 false => heights.fill(sites, &st.count),
             };
             if filled {
-                let tests_at = (rel, stack, id, tests);
-                let sets = (table, &mut heights);
+                let at = (stack, id, tests);
                 self.step_pieces_heights(
-                    tests_at,
-                    sets,
+                    at,
+                    (hs, top),
+                    &mut heights,
                     (bits, c),
-                    (comps, sites),
+                    sites,
                     st,
                     ctx,
                     keep,
@@ -271,6 +268,13 @@ impl Game {
                 return true;
             }
         }
+        let n = self.board.len();
+        if self.small_adj.len() != 4 * n {
+            return false;
+        }
+        let Some((comps, sites)) = self.to_comps_sites(id, tests, st, ws) else {
+            return false;
+        };
         let Some(ot) = self
             .plan
             .origin_tests(id)
@@ -340,104 +344,115 @@ impl Game {
         true
     }
 
-    /// [`Game::step_pieces_slots`] when node `id`'s height tests have a
-    /// [`HeightTable`] and no candidate is taller than it tells apart: an
-    /// origin's targets are its neighbours among the candidates `sites`
-    /// and the height set the table passes for the origin's height (made
-    /// once per origin height). What is left per target is the test on
-    /// its top piece, skipped when `sites` holds only pieces that pass it
-    /// (each owner whose sites were taken has all its components in
-    /// `comps`); the origin's piece is tested only when the owner of `c`
-    /// has other components, or `bits` are not all its sites. The moves
-    /// are written through a [`MoveSink`], in the order of
-    /// [`Game::step_pieces_slots`].
+    /// [`Game::step_pieces_slots`] when node `id` has a [`HeightSteps`]
+    /// plan (`top` its tests on the top piece at `(to)` for this mover)
+    /// and no candidate is taller than its table tells apart (`heights`
+    /// made of the candidates `sites`): an origin's targets are its
+    /// neighbours among the candidates and the height set the table passes
+    /// for the origin's height (made once per origin height). What is left
+    /// per target is the test on its top piece, skipped when `sites` holds
+    /// only pieces that pass it ([`TopPlan::all_pass`]); the origin's piece
+    /// is tested only when `c` is not its owner's only kind, or `bits` are
+    /// not all its owner's sites. The moves are written through a
+    /// [`MoveSink`], in the order of [`Game::step_pieces_slots`].
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn step_pieces_heights(
         &self,
-        (rel, stack, id, tests): (Relation, bool, u32, &[SlotTest]),
-        (table, heights): (&HeightTable, &mut HeightSets),
+        (stack, id, tests): (bool, u32, &[SlotTest]),
+        (hs, top): (&HeightSteps, &TopPlan),
+        heights: &mut HeightSets,
         (mut bits, c): (u64, u8),
-        (comps, sites): (u64, u64),
+        sites: u64,
         st: &State,
         ctx: Ctx,
         mut keep: impl FnMut(Site) -> bool,
         out: &mut Vec<Move>,
     ) {
-        let n = self.board.len();
-        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
-        let nbrs = &self.small_nbrs[rel as usize * n..(rel as usize + 1) * n];
-        let exact = self.plan.masks_exact(rel);
-        let owner = self.owner(c);
         // every site of `bits` holds a piece `c` on top
-        let all_c =
-            self.plan.owner_comps(owner) == 1u64 << c && bits & !st.occ[owner as usize] == 0;
-        // every candidate's top piece passes the tests on it
-        let mut rest = comps & !1;
-        let mut all_pass = true;
-        while rest != 0 {
-            let o = self.owner(rest.trailing_zeros() as u8);
-            rest &= rest - 1;
-            all_pass &= self.plan.owner_comps(o) & !comps == 0;
-        }
-        let what = &st.what[..n];
-        let count = &st.count[..n];
-        let pass = |t: Site| all_pass || comps >> what[t as usize] & 1 != 0;
+        let all_c = hs.sole >> c & 1 != 0
+            && self
+                .owners
+                .get(c as usize)
+                .and_then(|&o| st.occ.get(o as usize))
+                .is_some_and(|&occ| bits & !occ == 0);
         let tail = MoveTail::of(&Move::carry(NONE, NONE, c, stack, id));
         let mut sink = MoveSink::new(out);
         while bits != 0 {
             let f = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let near = adj[f] & sites;
-            if near == 0 || !(all_c || what[f] == c) {
+            let near = hs.adj[f & 63] & sites;
+            if near == 0 || !(all_c || st.what.get(f) == Some(&c)) {
                 continue;
             }
-            let to = match heights.passing(table, count[f] as usize) {
+            let hf = st.count.get(f).map_or(usize::MAX, |&h| h as usize);
+            let mut to = match heights.passing(&hs.table, hf) {
                 Some(m) => near & m,
-                None => {
-                    // a tall origin: each site's tests
-                    let cf = Ctx {
-                        from: f as Site,
-                        ..ctx
-                    };
-                    let mut to = near;
-                    for t in super::bitregion::Bits(near) {
-                        if !self.slot_tests_but_top_of_to(tests, st, Ctx { to: t, ..cf }) {
-                            to &= !(1u64 << t);
-                        }
-                    }
-                    to
-                }
+                None => self.tall_origin_sites(tests, near, f as Site, st, ctx),
             };
             if to == 0 || !keep(f as Site) {
                 continue;
             }
+            if !top.all_pass {
+                to = self.top_passing(top.comps, to, st);
+            }
             // one site: its move (a neighbour list without repeats)
-            if to & (to - 1) == 0 && exact {
-                let t = to.trailing_zeros() as Site;
-                if pass(t) {
-                    sink.push_step(tail, f as Site, t);
+            if to & (to - 1) == 0 {
+                if to != 0 {
+                    sink.push_step(tail, f as Site, to.trailing_zeros() as Site);
                 }
                 continue;
             }
-            let mut packed = nbrs[f];
-            if packed == 0 {
-                for &t in self.board.neighbours(f as Site, rel) {
-                    if to >> t & 1 != 0 && pass(t) {
-                        sink.push_step(tail, f as Site, t);
+            match hs.nbrs[f & 63] {
+                0 => {
+                    for &t in self.board.neighbours(f as Site, hs.rel) {
+                        if to >> t & 1 != 0 {
+                            sink.push_step(tail, f as Site, t);
+                        }
                     }
                 }
-                continue;
-            }
-            // the neighbours in list order, from their packed bytes
-            while packed != 0 {
-                let t = (packed & 0xff) as Site - 1;
-                packed >>= 8;
-                if to >> t & 1 != 0 && pass(t) {
-                    sink.push_step(tail, f as Site, t);
-                }
+                // the neighbours in list order, from their packed bytes
+                packed => sink.push_steps_in_list(tail, f as Site, to, packed),
             }
         }
+    }
+
+    /// The sites of `near` (neighbours of origin `f`) where every test of
+    /// `tests` but those on the top piece at `(to)` holds: for an origin
+    /// taller than a [`super::slots::HeightTable`] tells apart, each site's
+    /// tests.
+    #[cold]
+    #[inline(never)]
+    fn tall_origin_sites(
+        &self,
+        tests: &[SlotTest],
+        near: u64,
+        f: Site,
+        st: &State,
+        ctx: Ctx,
+    ) -> u64 {
+        let cf = Ctx { from: f, ..ctx };
+        let mut to = near;
+        for t in super::bitregion::Bits(near) {
+            if !self.slot_tests_but_top_of_to(tests, st, Ctx { to: t, ..cf }) {
+                to &= !(1u64 << t);
+            }
+        }
+        to
+    }
+
+    /// The sites of `to` whose top component is one of `comps` (bit `c`:
+    /// component `c`, 0 = empty).
+    #[inline(never)]
+    fn top_passing(&self, comps: u64, to: u64, st: &State) -> u64 {
+        let mut kept = to;
+        for t in super::bitregion::Bits(to) {
+            let c = st.what.get(t as usize).copied().unwrap_or(0);
+            if comps >> c & 1 == 0 {
+                kept &= !(1u64 << t);
+            }
+        }
+        kept
     }
 
     /// The moves `m` (its origin and piece set, `to` not) to the sites of
