@@ -555,3 +555,63 @@ fn setup_phases_with_phase_changes_agree_with_the_generic_path() {
     }
     assert_eq!(runs, 36);
 }
+
+/// End rules `(all Passed)`, alone and among others: after a decision on
+/// the lean path (a placement or a carry, never a pass) such a rule is
+/// false, so a phase whose rules are all of that form decides nothing
+/// there, and the other rules are read as listed; a pass (the general
+/// path) after the opponent's pass ends the game. The stones enter from
+/// the hand, step to empty sites, and pass only with an empty hand.
+#[test]
+fn all_passed_end_rules_agree_with_the_generic_path() {
+    let scores = "(byScore { (score P1 (count Pieces P1)) (score P2 (count Pieces P2)) })";
+    let ends = [
+        (format!("(end (if (all Passed) {scores}))"), ""),
+        (
+            format!(
+                "(end {{ (if (all Passed) {scores}) (if (>= (count Moves) 16) (result Mover Win)) }})"
+            ),
+            "",
+        ),
+        (
+            format!(
+                "(end {{ (if (>= (count Moves) 16) (result Next Win)) (if (all Passed) {scores}) }})"
+            ),
+            "",
+        ),
+        (
+            "(end (if (all Passed) (result Mover Draw)))".to_string(),
+            "(end (if (>= (count Moves) 15) (result Mover Win)))",
+        ),
+        (
+            "(end (if (all Passed) (result Mover Draw)))".to_string(),
+            "(end (if (all Passed) (result Mover Win)))",
+        ),
+    ];
+    let mut decided = 0;
+    for (game_end, phase_end) in &ends {
+        let g = load(&format!(
+            r#"(game "T" (players 2)
+                (equipment {{
+                    (board (square 4))
+                    (hand Each)
+                    (piece "Disc" Each (move Step Orthogonal (to if:(is Empty (to)))))
+                }})
+                (rules
+                    (start (place "Disc" "Hand" count:6))
+                    phases:{{ (phase "Main"
+                        (play (or {{
+                            (move (from (handSite Mover)) (to (sites Empty)))
+                            (forEach Piece)
+                            (if (all Sites (sites Hand Mover) if:(is Empty (site))) (move Pass))
+                        }}))
+                        {phase_end}
+                    ) }}
+                    {game_end}
+                )
+            )"#
+        ));
+        decided += agrees_with_generic(&g, 30, 200, 83);
+    }
+    assert!(decided > 0);
+}

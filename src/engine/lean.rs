@@ -41,7 +41,8 @@ pub(crate) struct LeanTurn {
 /// The end rules of a lean phase for one mover.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum LeanEnd {
-    /// Neither the phase nor the game has end rules.
+    /// Neither the phase nor the game has end rules, or each is `(all
+    /// Passed)` (false after a decision that is no pass).
     Never,
     /// The only end rule, `(OP (count Pieces WHO) K)`, with WHO resolved:
     /// player `p`'s counter against the test's range (its term is not
@@ -82,9 +83,16 @@ impl Game {
         for (i, lean) in fast.lean_phase.iter().enumerate() {
             // the only end rule, when it is the only one and no plan
             // takes the rules as a whole
+            // a decision on the lean path is no pass (it ends any run of
+            // passes), so an `(all Passed)` rule is false after it: with
+            // no other rule, none can hold
+            let passes_only = fast.phase_end_cond[i]
+                .iter()
+                .chain(&fast.end_cond)
+                .all(|c| *c == Some(FastCond::AllPassed));
             let only = match (&fast.phase_end_cond[i][..], &fast.end_cond[..]) {
+                _ if passes_only => Some(None),
                 _ if fast.phase_end_plan[i].is_some() || fast.end_plan.is_some() => None,
-                ([], []) => Some(None),
                 ([fc], []) => Some(Some((*fc, true))),
                 ([], [fc]) => Some(Some((*fc, false))),
                 _ => None,
@@ -607,10 +615,8 @@ impl Game {
         if comp == 0 || c == 0 || h >= cap {
             return false;
         }
-        let mut hash = st.hash ^ self.zkey(fu, comp, c);
-        if c > 1 {
-            hash ^= self.zkey(fu, comp, c - 1);
-        } else {
+        st.hash ^= self.hand_take_key(fu, comp, c) ^ self.board_key(tu, comp, h);
+        if c == 1 {
             st.what[fu] = 0;
         }
         st.count[fu] = (c - 1) as u16;
@@ -619,7 +625,6 @@ impl Game {
         st.count[tu] = (h + 1) as u16;
         self.set_tall(st, tu, h + 1);
         st.what[tu] = comp;
-        st.hash = hash ^ self.zkey(tu, comp, h);
         true
     }
 

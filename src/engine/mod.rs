@@ -672,6 +672,34 @@ impl Game {
         }
     }
 
+    /// The change of the position's key when hand site `s`, holding `c`
+    /// (one or more) pieces of `comp`, gives one up, as [`Game::take`]
+    /// makes it: the key of count `c` out and, when pieces remain, the key
+    /// of count `c - 1` in; both read from the table in one look when it
+    /// has them.
+    #[inline(always)]
+    pub(crate) fn hand_take_key(&self, s: usize, comp: u8, c: usize) -> u64 {
+        let i = ((s - self.board.len()) * self.comps.len() + comp as usize) * HAND_KEY_LEVELS + c;
+        match self.hand_zobrist.get(i - 1..=i) {
+            Some(&[below, k]) if c < HAND_KEY_LEVELS => match c > 1 {
+                true => k ^ below,
+                false => k,
+            },
+            _ => match c > 1 {
+                true => self.zkey(s, comp, c) ^ self.zkey(s, comp, c - 1),
+                false => self.zkey(s, comp, c),
+            },
+        }
+    }
+
+    /// [`Game::zkey`] of level `lvl` of board site `s` (inlined where
+    /// a lean path knows `s` is on the board).
+    #[inline(always)]
+    pub(crate) fn board_key(&self, s: usize, comp: u8, lvl: usize) -> u64 {
+        self.zobrist_key(s, comp as usize, lvl, self.comps.len())
+    }
+
+    #[inline(always)]
     fn zobrist_key(&self, s: usize, comp: usize, lvl: usize, ncomp: usize) -> u64 {
         let i = (s * ncomp + comp) * self.stack_cap.min(8) + lvl.min(7);
         match self.zobrist.get(i) {
@@ -869,7 +897,7 @@ impl Game {
 
     /// Keeps [`State::occ`] up to date when the top of board site `su`
     /// changes from component `old` to `new` (0 = empty).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set_top_owner(&self, st: &mut State, su: usize, old: u8, new: u8) {
         if self.board.len() <= 64 {
             let bit = 1u64 << su;
