@@ -36,6 +36,7 @@
 //! The memo is keyed on the whole occupied set, the relation and the
 //! board, so any position may follow any other.
 
+use super::bitregion::Bits;
 use super::eval::Ctx;
 use super::fast::{FastInfo, MAX_PIECE_GENS, PieceEntry};
 use super::ir::{BoolE, GenKind};
@@ -84,16 +85,17 @@ pub(crate) struct GroupMemo {
 /// does not depend on the position: the mover's one kind of piece `c`, its
 /// step `g` (no `if` in front of it) over `rel` with fused slot tests, a
 /// bare carry of whole stacks (`stack`) or of pieces without stacks;
-/// `occupied_only`: the step's tests accept no empty `(to)` for any mover
-/// and previous mover, by the table made at load (then that need not be
-/// asked per position).
+/// `onto`: the components the step's tests on the top piece at `(to)`
+/// accept for this mover whatever the previous mover, none of them the
+/// empty site's, and their owners (bit `o`), by the table made at load
+/// (then neither need be asked per position).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct GroupSteps {
     c: u8,
     g: u32,
     rel: Relation,
     stack: bool,
-    occupied_only: bool,
+    onto: Option<(u64, u8)>,
 }
 
 /// Whether a subset of one site's neighbours is joined among itself (see
@@ -318,14 +320,19 @@ impl Game {
 
     /// Relation `rel`'s per-site [`Joined`] tables (boards of at most 64
     /// sites), made the first time they are asked for.
+    #[inline(always)]
     fn joined(&self, rel: Relation) -> &[Joined] {
-        self.small_joined[rel as usize].get_or_init(|| {
-            let n = self.board.len();
-            let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
-            (0..n)
-                .map(|s| Joined::make(adj, adj[s] & !(1u64 << s)))
-                .collect()
-        })
+        self.small_joined[rel as usize].get_or_init(|| self.joined_tables(rel))
+    }
+
+    /// [`Game::joined`]'s tables, made.
+    #[cold]
+    fn joined_tables(&self, rel: Relation) -> Vec<Joined> {
+        let n = self.board.len();
+        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+        (0..n)
+            .map(|s| Joined::make(adj, adj[s] & !(1u64 << s)))
+            .collect()
     }
 
     /// Relation `rel`'s dilation table: per byte of a site set (as many as
@@ -426,7 +433,7 @@ impl Game {
             g,
             rel: srel,
             stack,
-            occupied_only,
+            onto,
         }) = planned.or_else(|| self.group_steps_now(moves, st, ctx, ws))
         else {
             return false;
@@ -439,7 +446,7 @@ impl Game {
             return false;
         };
         // never onto an empty site (known at load, or asked now)
-        if !occupied_only {
+        if onto.is_none() {
             match self.to_comps_sites(g, tests, st, ws) {
                 Some((comps, _)) if comps & 1 == 0 => {}
                 _ => return false,
@@ -450,6 +457,18 @@ impl Game {
         };
         if !og.connected() {
             return false;
+        }
+        // the step's candidates, as `make_comps_sites` makes them (its
+        // owners' sites), for `step_pieces_slots` to find made
+        if let Some((comps, owners)) = onto {
+            let (mut sites, mut rest) = (0, owners);
+            while rest != 0 {
+                sites |= st.occ[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            if let Some(e) = ws.to_sites.get_mut(g as usize) {
+                *e = (ws.epoch, comps, sites);
+            }
         }
         // the mover's sites are occupied
         let bits = st.occ[st.mover as usize];
@@ -525,7 +544,7 @@ impl Game {
             g,
             rel: srel,
             stack: *stack,
-            occupied_only: false,
+            onto: None,
         })
     }
 
@@ -559,8 +578,15 @@ impl Game {
             plan[id] = std::array::from_fn(|p| match self.own_entry(list, p as u8) {
                 PieceEntry::One(c, g) => {
                     let s = self.group_step_shape(c, g, &info.bare_carry)?;
-                    let occupied_only = self.plan.never_onto_empty(g);
-                    Some(GroupSteps { occupied_only, ..s })
+                    let onto = self
+                        .plan
+                        .mover_top_comps(g, p as u8)
+                        .filter(|comps| comps & 1 == 0)
+                        .map(|comps| {
+                            let owners = Bits(comps).fold(0u8, |o, c| o | 1 << self.owner(c as u8));
+                            (comps, owners)
+                        });
+                    Some(GroupSteps { onto, ..s })
                 }
                 _ => None,
             });
