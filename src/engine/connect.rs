@@ -45,9 +45,8 @@ use crate::board::{Relation, Site};
 
 /// One position's occupied board sites and the answers found so far.
 pub(crate) struct OneGroup<'a> {
-    adj: &'a [u64],
-    /// Per site, whether a set of its neighbours is joined among itself.
-    joined: &'a [Joined],
+    /// The relation's neighbour masks and [`Joined`] tables.
+    t: &'a GroupTables,
     rel: Relation,
     occ: u64,
     connected: bool,
@@ -96,6 +95,17 @@ pub(crate) struct GroupSteps {
     rel: Relation,
     stack: bool,
     onto: Option<(u64, u8)>,
+}
+
+/// One relation's tables for the one-group tests on a board of `n` sites
+/// (at most 64), each indexed by site and padded to 64 (so that a site
+/// read from a one-word set needs no bounds test): the neighbour masks,
+/// and per site whether a set of its neighbours is joined among itself.
+#[derive(Clone, Debug)]
+pub(crate) struct GroupTables {
+    n: usize,
+    adj: [u64; 64],
+    joined: [Joined; 64],
 }
 
 /// Whether a subset of one site's neighbours is joined among itself (see
@@ -192,14 +202,14 @@ impl Joined {
 }
 
 impl GroupMemo {
-    /// What the memo tells of `occ` over `adj` (relation `rel`, `n` sites,
-    /// `joined` its [`Joined`] tables): when `occ` is one group, the sites
+    /// What the memo tells of `occ` over relation `rel` (`t` its tables):
+    /// when `occ` is one group, the sites
     /// of it known to keep one group when left (`loose`) and known not to
     /// (`tight`); `None`: not known to be one group. Told for the memo's
     /// own set and for a set one site away (see [`GroupMemo::step`]).
     #[inline(always)]
-    fn tells(&self, rel: Relation, adj: &[u64], joined: &[Joined], occ: u64) -> Option<(u64, u64)> {
-        if self.rel != rel || self.n != adj.len() {
+    fn tells(&self, rel: Relation, t: &GroupTables, occ: u64) -> Option<(u64, u64)> {
+        if self.rel != rel || self.n != t.n {
             return None;
         }
         let d = self.occ ^ occ;
@@ -209,7 +219,7 @@ impl GroupMemo {
         if d & d.wrapping_sub(1) != 0 {
             return None;
         }
-        self.step(adj, joined, occ, d)
+        self.step(t, occ, d)
     }
 
     /// [`GroupMemo::tells`] for `occ`, the memo's set with the one site
@@ -234,9 +244,9 @@ impl GroupMemo {
     /// Whatever is not known so is dropped, so every answer kept is the
     /// search's.
     #[inline(always)]
-    fn step(&self, adj: &[u64], joined: &[Joined], occ: u64, d: u64) -> Option<(u64, u64)> {
-        let x = d.trailing_zeros() as usize;
-        let j = &joined[x];
+    fn step(&self, t: &GroupTables, occ: u64, d: u64) -> Option<(u64, u64)> {
+        let x = d.trailing_zeros() as usize & 63;
+        let (adj, j) = (&t.adj, &t.joined[x]);
         if occ & d != 0 {
             let near = adj[x] & self.occ;
             if near == 0 {
@@ -318,21 +328,29 @@ impl Game {
         m
     }
 
-    /// Relation `rel`'s per-site [`Joined`] tables (boards of at most 64
-    /// sites), made the first time they are asked for.
+    /// Relation `rel`'s [`GroupTables`] (boards of at most 64 sites, the
+    /// neighbour masks made), made the first time they are asked for.
     #[inline(always)]
-    fn joined(&self, rel: Relation) -> &[Joined] {
-        self.small_joined[rel as usize].get_or_init(|| self.joined_tables(rel))
+    fn group_tables(&self, rel: Relation) -> &GroupTables {
+        &self.small_joined[rel as usize].get_or_init(|| self.make_group_tables(rel))[0]
     }
 
-    /// [`Game::joined`]'s tables, made.
+    /// [`Game::group_tables`]' tables, made (in a list of one, see
+    /// [`Game::small_joined`]).
     #[cold]
-    fn joined_tables(&self, rel: Relation) -> Vec<Joined> {
+    fn make_group_tables(&self, rel: Relation) -> Vec<GroupTables> {
         let n = self.board.len();
         let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
-        (0..n)
-            .map(|s| Joined::make(adj, adj[s] & !(1u64 << s)))
-            .collect()
+        let mut t = GroupTables {
+            n,
+            adj: [0; 64],
+            joined: [Joined::default(); 64],
+        };
+        t.adj[..n].copy_from_slice(adj);
+        for s in 0..n {
+            t.joined[s] = Joined::make(adj, adj[s] & !(1u64 << s));
+        }
+        vec![t]
     }
 
     /// Relation `rel`'s dilation table: per byte of a site set (as many as
@@ -376,20 +394,18 @@ impl Game {
         if self.small_adj.len() != 4 * n {
             return None;
         }
-        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
         // the state's per-owner sets of occupied board sites
         let occ = st.occ.iter().fold(0u64, |m, &o| m | o);
-        let joined = self.joined(rel);
-        let (connected, loose, tight) = match memo.and_then(|m| m.tells(rel, adj, joined, occ)) {
+        let t = self.group_tables(rel);
+        let (connected, loose, tight) = match memo.and_then(|m| m.tells(rel, t, occ)) {
             Some((loose, tight)) => (true, loose, tight),
             None => {
-                let one = occ != 0 && flood(adj, occ, occ & occ.wrapping_neg(), occ) == occ;
+                let one = occ != 0 && flood(&t.adj, occ, occ & occ.wrapping_neg(), occ) == occ;
                 (one, 0, 0)
             }
         };
         Some(OneGroup {
-            adj,
-            joined,
+            t,
             rel,
             occ,
             connected,
@@ -645,20 +661,21 @@ impl OneGroup<'_> {
     fn find_keeps_without(&mut self, f: Site) -> bool {
         let bit = 1u64 << f;
         let rest = self.occ & !bit;
-        let near = self.adj[f as usize] & rest;
+        let (adj, f) = (&self.t.adj, f as usize & 63);
+        let near = adj[f] & rest;
         // `f` was the only occupied site: nothing is left, no group; one
         // occupied neighbour, or neighbours joined among themselves: one
         // group; else a search from one of them through the rest
         let ok = rest != 0
-            && match self.joined[f as usize].of(near) {
+            && match self.t.joined[f].of(near) {
                 Some(true) => true,
                 Some(false) => {
                     let seed = near & near.wrapping_neg();
-                    flood(self.adj, rest, seed, near) & near == near
+                    flood(adj, rest, seed, near) & near == near
                 }
                 None => {
-                    let local = flood(self.adj, near, near & near.wrapping_neg(), near);
-                    local == near || flood(self.adj, rest, local, near) & near == near
+                    let local = flood(adj, near, near & near.wrapping_neg(), near);
+                    local == near || flood(adj, rest, local, near) & near == near
                 }
             };
         if ok {
@@ -674,7 +691,7 @@ impl OneGroup<'_> {
     pub(crate) fn memo(&self) -> Option<GroupMemo> {
         self.connected.then_some(GroupMemo {
             rel: self.rel,
-            n: self.adj.len(),
+            n: self.t.n,
             occ: self.occ,
             loose: self.loose,
             tight: self.tight,
@@ -682,12 +699,13 @@ impl OneGroup<'_> {
     }
 }
 
-/// The union of the neighbour masks of the sites of `set`.
+/// The union of the neighbour masks of the sites of `set` (a site read as
+/// its index below 64: no bounds test when `adj` is known to have 64).
 #[inline(always)]
 fn dilate_bits(adj: &[u64], mut set: u64) -> u64 {
     let mut next = 0u64;
     while set != 0 {
-        next |= adj[set.trailing_zeros() as usize];
+        next |= adj[set.trailing_zeros() as usize & 63];
         set &= set - 1;
     }
     next
@@ -803,10 +821,11 @@ mod tests {
             let mut st = g.initial_state();
             for rel in Relation::ALL {
                 let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
-                let tables = g.joined(rel);
+                let tables = g.group_tables(rel);
+                assert_eq!(&tables.adj[..n], adj);
                 for f in 0..n {
                     let mask = adj[f] & !(1u64 << f);
-                    let t = tables[f];
+                    let t = tables.joined[f];
                     if mask.count_ones() <= 6 {
                         assert_ne!(t.magic, 0, "{rel:?} site {f}");
                     }
@@ -865,7 +884,7 @@ mod tests {
             };
             for rel in Relation::ALL {
                 let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
-                let joined = g.joined(rel);
+                let tables = g.group_tables(rel);
                 let keeps = |occ: u64, f: usize| {
                     let rest = occ & !(1u64 << f);
                     rest != 0 && flood(adj, rest, rest & rest.wrapping_neg(), rest) == rest
@@ -891,12 +910,12 @@ mod tests {
                         let want = g.one_group(&at(next), rel).unwrap().connected();
                         let got = g.one_group_after(&at(next), rel, memo).unwrap().connected();
                         assert_eq!(got, want, "{occ:x} then {next:x}");
-                        told += memo.unwrap().tells(rel, adj, joined, next).is_some() as u32;
+                        told += memo.unwrap().tells(rel, tables, next).is_some() as u32;
                         checked += 1;
                     }
                     // the memo of another relation or board tells nothing
                     let other = Relation::ALL[(rel as usize + 1) % Relation::ALL.len()];
-                    assert!(memo.unwrap().tells(other, adj, joined, occ).is_none());
+                    assert!(memo.unwrap().tells(other, tables, occ).is_none());
                 }
                 assert!(told > checked / 4, "{told} of {checked}");
                 // chains of positions
