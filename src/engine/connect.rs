@@ -36,6 +36,7 @@
 //! The memo is keyed on the whole occupied set, the relation and the
 //! board, so any position may follow any other.
 
+use super::bitregion::Bits;
 use super::eval::Ctx;
 use super::fast::{FastInfo, MAX_PIECE_GENS, PieceEntry};
 use super::ir::{BoolE, GenKind};
@@ -44,9 +45,8 @@ use crate::board::{Relation, Site};
 
 /// One position's occupied board sites and the answers found so far.
 pub(crate) struct OneGroup<'a> {
-    adj: &'a [u64],
-    /// Per site, whether a set of its neighbours is joined among itself.
-    joined: &'a [Joined],
+    /// The relation's neighbour masks and [`Joined`] tables.
+    t: &'a GroupTables,
     rel: Relation,
     occ: u64,
     connected: bool,
@@ -84,16 +84,28 @@ pub(crate) struct GroupMemo {
 /// does not depend on the position: the mover's one kind of piece `c`, its
 /// step `g` (no `if` in front of it) over `rel` with fused slot tests, a
 /// bare carry of whole stacks (`stack`) or of pieces without stacks;
-/// `occupied_only`: the step's tests accept no empty `(to)` for any mover
-/// and previous mover, by the table made at load (then that need not be
-/// asked per position).
+/// `onto`: the components the step's tests on the top piece at `(to)`
+/// accept for this mover whatever the previous mover, none of them the
+/// empty site's, and their owners (bit `o`), by the table made at load
+/// (then neither need be asked per position).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct GroupSteps {
     c: u8,
     g: u32,
     rel: Relation,
     stack: bool,
-    occupied_only: bool,
+    onto: Option<(u64, u8)>,
+}
+
+/// One relation's tables for the one-group tests on a board of `n` sites
+/// (at most 64), each indexed by site and padded to 64 (so that a site
+/// read from a one-word set needs no bounds test): the neighbour masks,
+/// and per site whether a set of its neighbours is joined among itself.
+#[derive(Clone, Debug)]
+pub(crate) struct GroupTables {
+    n: usize,
+    adj: [u64; 64],
+    joined: [Joined; 64],
 }
 
 /// Whether a subset of one site's neighbours is joined among itself (see
@@ -190,14 +202,14 @@ impl Joined {
 }
 
 impl GroupMemo {
-    /// What the memo tells of `occ` over `adj` (relation `rel`, `n` sites,
-    /// `joined` its [`Joined`] tables): when `occ` is one group, the sites
+    /// What the memo tells of `occ` over relation `rel` (`t` its tables):
+    /// when `occ` is one group, the sites
     /// of it known to keep one group when left (`loose`) and known not to
     /// (`tight`); `None`: not known to be one group. Told for the memo's
     /// own set and for a set one site away (see [`GroupMemo::step`]).
     #[inline(always)]
-    fn tells(&self, rel: Relation, adj: &[u64], joined: &[Joined], occ: u64) -> Option<(u64, u64)> {
-        if self.rel != rel || self.n != adj.len() {
+    fn tells(&self, rel: Relation, t: &GroupTables, occ: u64) -> Option<(u64, u64)> {
+        if self.rel != rel || self.n != t.n {
             return None;
         }
         let d = self.occ ^ occ;
@@ -207,7 +219,7 @@ impl GroupMemo {
         if d & d.wrapping_sub(1) != 0 {
             return None;
         }
-        self.step(adj, joined, occ, d)
+        self.step(t, occ, d)
     }
 
     /// [`GroupMemo::tells`] for `occ`, the memo's set with the one site
@@ -232,9 +244,9 @@ impl GroupMemo {
     /// Whatever is not known so is dropped, so every answer kept is the
     /// search's.
     #[inline(always)]
-    fn step(&self, adj: &[u64], joined: &[Joined], occ: u64, d: u64) -> Option<(u64, u64)> {
-        let x = d.trailing_zeros() as usize;
-        let j = &joined[x];
+    fn step(&self, t: &GroupTables, occ: u64, d: u64) -> Option<(u64, u64)> {
+        let x = d.trailing_zeros() as usize & 63;
+        let (adj, j) = (&t.adj, &t.joined[x]);
         if occ & d != 0 {
             let near = adj[x] & self.occ;
             if near == 0 {
@@ -316,16 +328,29 @@ impl Game {
         m
     }
 
-    /// Relation `rel`'s per-site [`Joined`] tables (boards of at most 64
-    /// sites), made the first time they are asked for.
-    fn joined(&self, rel: Relation) -> &[Joined] {
-        self.small_joined[rel as usize].get_or_init(|| {
-            let n = self.board.len();
-            let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
-            (0..n)
-                .map(|s| Joined::make(adj, adj[s] & !(1u64 << s)))
-                .collect()
-        })
+    /// Relation `rel`'s [`GroupTables`] (boards of at most 64 sites, the
+    /// neighbour masks made), made the first time they are asked for.
+    #[inline(always)]
+    fn group_tables(&self, rel: Relation) -> &GroupTables {
+        &self.small_joined[rel as usize].get_or_init(|| self.make_group_tables(rel))[0]
+    }
+
+    /// [`Game::group_tables`]' tables, made (in a list of one, see
+    /// [`Game::small_joined`]).
+    #[cold]
+    fn make_group_tables(&self, rel: Relation) -> Vec<GroupTables> {
+        let n = self.board.len();
+        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
+        let mut t = GroupTables {
+            n,
+            adj: [0; 64],
+            joined: [Joined::default(); 64],
+        };
+        t.adj[..n].copy_from_slice(adj);
+        for s in 0..n {
+            t.joined[s] = Joined::make(adj, adj[s] & !(1u64 << s));
+        }
+        vec![t]
     }
 
     /// Relation `rel`'s dilation table: per byte of a site set (as many as
@@ -369,20 +394,18 @@ impl Game {
         if self.small_adj.len() != 4 * n {
             return None;
         }
-        let adj = &self.small_adj[rel as usize * n..(rel as usize + 1) * n];
         // the state's per-owner sets of occupied board sites
         let occ = st.occ.iter().fold(0u64, |m, &o| m | o);
-        let joined = self.joined(rel);
-        let (connected, loose, tight) = match memo.and_then(|m| m.tells(rel, adj, joined, occ)) {
+        let t = self.group_tables(rel);
+        let (connected, loose, tight) = match memo.and_then(|m| m.tells(rel, t, occ)) {
             Some((loose, tight)) => (true, loose, tight),
             None => {
-                let one = occ != 0 && flood(adj, occ, occ & occ.wrapping_neg(), occ) == occ;
+                let one = occ != 0 && flood(&t.adj, occ, occ & occ.wrapping_neg(), occ) == occ;
                 (one, 0, 0)
             }
         };
         Some(OneGroup {
-            adj,
-            joined,
+            t,
             rel,
             occ,
             connected,
@@ -426,7 +449,7 @@ impl Game {
             g,
             rel: srel,
             stack,
-            occupied_only,
+            onto,
         }) = planned.or_else(|| self.group_steps_now(moves, st, ctx, ws))
         else {
             return false;
@@ -439,7 +462,7 @@ impl Game {
             return false;
         };
         // never onto an empty site (known at load, or asked now)
-        if !occupied_only {
+        if onto.is_none() {
             match self.to_comps_sites(g, tests, st, ws) {
                 Some((comps, _)) if comps & 1 == 0 => {}
                 _ => return false,
@@ -450,6 +473,18 @@ impl Game {
         };
         if !og.connected() {
             return false;
+        }
+        // the step's candidates, as `make_comps_sites` makes them (its
+        // owners' sites), for `step_pieces_slots` to find made
+        if let Some((comps, owners)) = onto {
+            let (mut sites, mut rest) = (0, owners);
+            while rest != 0 {
+                sites |= st.occ[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            if let Some(e) = ws.to_sites.get_mut(g as usize) {
+                *e = (ws.epoch, comps, sites);
+            }
         }
         // the mover's sites are occupied
         let bits = st.occ[st.mover as usize];
@@ -525,7 +560,7 @@ impl Game {
             g,
             rel: srel,
             stack: *stack,
-            occupied_only: false,
+            onto: None,
         })
     }
 
@@ -559,8 +594,15 @@ impl Game {
             plan[id] = std::array::from_fn(|p| match self.own_entry(list, p as u8) {
                 PieceEntry::One(c, g) => {
                     let s = self.group_step_shape(c, g, &info.bare_carry)?;
-                    let occupied_only = self.plan.never_onto_empty(g);
-                    Some(GroupSteps { occupied_only, ..s })
+                    let onto = self
+                        .plan
+                        .mover_top_comps(g, p as u8)
+                        .filter(|comps| comps & 1 == 0)
+                        .map(|comps| {
+                            let owners = Bits(comps).fold(0u8, |o, c| o | 1 << self.owner(c as u8));
+                            (comps, owners)
+                        });
+                    Some(GroupSteps { onto, ..s })
                 }
                 _ => None,
             });
@@ -619,20 +661,21 @@ impl OneGroup<'_> {
     fn find_keeps_without(&mut self, f: Site) -> bool {
         let bit = 1u64 << f;
         let rest = self.occ & !bit;
-        let near = self.adj[f as usize] & rest;
+        let (adj, f) = (&self.t.adj, f as usize & 63);
+        let near = adj[f] & rest;
         // `f` was the only occupied site: nothing is left, no group; one
         // occupied neighbour, or neighbours joined among themselves: one
         // group; else a search from one of them through the rest
         let ok = rest != 0
-            && match self.joined[f as usize].of(near) {
+            && match self.t.joined[f].of(near) {
                 Some(true) => true,
                 Some(false) => {
                     let seed = near & near.wrapping_neg();
-                    flood(self.adj, rest, seed, near) & near == near
+                    flood(adj, rest, seed, near) & near == near
                 }
                 None => {
-                    let local = flood(self.adj, near, near & near.wrapping_neg(), near);
-                    local == near || flood(self.adj, rest, local, near) & near == near
+                    let local = flood(adj, near, near & near.wrapping_neg(), near);
+                    local == near || flood(adj, rest, local, near) & near == near
                 }
             };
         if ok {
@@ -648,7 +691,7 @@ impl OneGroup<'_> {
     pub(crate) fn memo(&self) -> Option<GroupMemo> {
         self.connected.then_some(GroupMemo {
             rel: self.rel,
-            n: self.adj.len(),
+            n: self.t.n,
             occ: self.occ,
             loose: self.loose,
             tight: self.tight,
@@ -656,12 +699,13 @@ impl OneGroup<'_> {
     }
 }
 
-/// The union of the neighbour masks of the sites of `set`.
+/// The union of the neighbour masks of the sites of `set` (a site read as
+/// its index below 64: no bounds test when `adj` is known to have 64).
 #[inline(always)]
 fn dilate_bits(adj: &[u64], mut set: u64) -> u64 {
     let mut next = 0u64;
     while set != 0 {
-        next |= adj[set.trailing_zeros() as usize];
+        next |= adj[set.trailing_zeros() as usize & 63];
         set &= set - 1;
     }
     next
@@ -777,10 +821,11 @@ mod tests {
             let mut st = g.initial_state();
             for rel in Relation::ALL {
                 let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
-                let tables = g.joined(rel);
+                let tables = g.group_tables(rel);
+                assert_eq!(&tables.adj[..n], adj);
                 for f in 0..n {
                     let mask = adj[f] & !(1u64 << f);
-                    let t = tables[f];
+                    let t = tables.joined[f];
                     if mask.count_ones() <= 6 {
                         assert_ne!(t.magic, 0, "{rel:?} site {f}");
                     }
@@ -839,7 +884,7 @@ mod tests {
             };
             for rel in Relation::ALL {
                 let adj = &g.small_adj[rel as usize * n..(rel as usize + 1) * n];
-                let joined = g.joined(rel);
+                let tables = g.group_tables(rel);
                 let keeps = |occ: u64, f: usize| {
                     let rest = occ & !(1u64 << f);
                     rest != 0 && flood(adj, rest, rest & rest.wrapping_neg(), rest) == rest
@@ -865,12 +910,12 @@ mod tests {
                         let want = g.one_group(&at(next), rel).unwrap().connected();
                         let got = g.one_group_after(&at(next), rel, memo).unwrap().connected();
                         assert_eq!(got, want, "{occ:x} then {next:x}");
-                        told += memo.unwrap().tells(rel, adj, joined, next).is_some() as u32;
+                        told += memo.unwrap().tells(rel, tables, next).is_some() as u32;
                         checked += 1;
                     }
                     // the memo of another relation or board tells nothing
                     let other = Relation::ALL[(rel as usize + 1) % Relation::ALL.len()];
-                    assert!(memo.unwrap().tells(other, adj, joined, occ).is_none());
+                    assert!(memo.unwrap().tells(other, tables, occ).is_none());
                 }
                 assert!(told > checked / 4, "{told} of {checked}");
                 // chains of positions

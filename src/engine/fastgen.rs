@@ -181,14 +181,13 @@ impl Plan {
             .copied()
     }
 
-    /// Whether node `id`'s fused slot tests accept no empty `(to)` (the
-    /// top piece's component 0) for every mover and previous mover, by the
-    /// table made at load; false without one.
-    pub(crate) fn never_onto_empty(&self, id: u32) -> bool {
-        match self.top_comps.get(id as usize) {
-            Some(v) => !v.is_empty() && v.iter().all(|&c| c & 1 == 0),
-            None => false,
-        }
+    /// [`Plan::top_comps`] of node `id` for mover `p`, when the table made
+    /// at load gives the same components whatever the previous mover
+    /// (`None` without the table, or when it does not).
+    pub(crate) fn mover_top_comps(&self, id: u32, p: u8) -> Option<u64> {
+        let v = self.top_comps.get(id as usize)?;
+        let row = v.get(p as usize * (MAX_PLAYERS + 1)..(p as usize + 1) * (MAX_PLAYERS + 1))?;
+        row.iter().all(|&c| c == row[0]).then_some(row[0])
     }
 
     /// Node `id`'s slot tests split for many origins (`None` without the
