@@ -189,3 +189,50 @@ fn phases_whose_moves_all_change_the_position_skip_the_first_hash() {
         vec![true; 4]
     );
 }
+
+/// Phases whose every move adds a piece and changes nothing else
+/// (`src/engine/repeat.rs`, `compute_adding_phases`) keep a decision's
+/// moves without a hash when its position has the most pieces of the turn
+/// (`State::turn_peak`): the position after an add has more than all of
+/// the turn's. Here a turn takes a marker off in one phase, then puts
+/// markers back in another, one at a time: the first put onto the site
+/// just emptied brings back the turn's first position (more pieces than
+/// the current one), and is dropped as by the generic path; the puts after
+/// it keep all their moves.
+const PEAKS: &str = r#"(game "Peaks" (players 2)
+    (equipment { (board (square 3)) (piece "Marker" Neutral) })
+    (rules
+        (meta (no Repeat PositionalInTurn))
+        (start (place "Marker0" (sites {0 4 8})))
+        phases:{
+            (phase "Take"
+                (play (move Remove (sites Occupied by:Neutral) (then (moveAgain))))
+                (nextPhase Mover "Put"))
+            (phase "Put"
+                (play (move Add (piece "Marker0") (to (sites Empty))
+                    (then (if (< (count Sites in:(sites Occupied by:Neutral)) 5) (moveAgain)))))
+                (nextPhase Mover (= (count Sites in:(sites Occupied by:Neutral)) 5) "Take"))
+        }
+        (end (if (>= (count Moves) 60) (result Mover Draw)))
+    )
+)"#;
+
+#[test]
+fn adds_past_the_turns_peak_keep_their_moves_and_the_rest_are_filtered() {
+    let g =
+        ludeme::load_str("peaks.lud", PEAKS, &Choices::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.adding_phases(), vec![false, true]);
+    assert_eq!(g.generic_twin().adding_phases(), Vec::<bool>::new());
+    agrees_with_generic(&g, 40, 60, 17);
+    // P1 takes the marker off 0: of the seven empty sites, 0 is dropped
+    let mut st = g.initial_state();
+    let take = moves(&g, &st)[0].clone();
+    play(&g, &mut st, &take);
+    assert_eq!(st.mover(), 1);
+    assert_eq!(g.legal_moves(&st).len(), 7 - 1, "{:?}", moves(&g, &st));
+    // a put onto another site: the turn's peak again, every move kept
+    let put = moves(&g, &st)[0].clone();
+    play(&g, &mut st, &put);
+    assert_eq!(st.mover(), 1);
+    assert_eq!(g.legal_moves(&st).len(), 6, "{:?}", moves(&g, &st));
+}

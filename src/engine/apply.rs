@@ -85,9 +85,10 @@ impl Game {
         }
         if self.no_repeat_in_turn {
             if ends_turn {
-                st.turn_hashes.clear();
+                self.restart_turn_positions(st);
+            } else {
+                self.record_turn_position(st);
             }
-            st.turn_hashes.push(self.position_hash(st));
         }
         st.move_again = false;
     }

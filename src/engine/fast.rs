@@ -66,6 +66,11 @@ pub struct FastInfo {
     /// (see [`Game::compute_changing_phases`]): the first decision of a
     /// turn keeps all its moves without a hash.
     pub(crate) changing_phase: Vec<bool>,
+    /// Per phase: every move its play rule can make adds one piece and
+    /// changes nothing else (see [`Game::compute_adding_phases`]): a
+    /// decision whose position has the most pieces of its turn keeps all
+    /// its moves without a hash.
+    pub(crate) adding_phase: Vec<bool>,
     /// Per generator node: a carry whose own effect changes one cell by a
     /// table and whose consequences are at most `moveAgain`, applied by
     /// the lean path (see `cells.rs`).
@@ -281,6 +286,7 @@ impl FastInfo {
             phase_end_plan: Vec::new(),
             own_effect: game.compute_own_effect_nodes(),
             changing_phase: Vec::new(),
+            adding_phase: game.compute_adding_phases(),
             changes_position: game.compute_changing_nodes(),
             effect_carry,
             cell_effects,
@@ -442,6 +448,14 @@ impl Game {
     #[doc(hidden)]
     pub fn changing_phases(&self) -> Vec<bool> {
         self.fast.changing_phase.clone()
+    }
+
+    /// Per phase: whether every move adds one piece and changes nothing
+    /// else, so that a decision whose position has the most pieces of its
+    /// turn keeps every move without a hash (for tests).
+    #[doc(hidden)]
+    pub fn adding_phases(&self) -> Vec<bool> {
+        self.fast.adding_phase.clone()
     }
 
     /// How many `or` nodes have a piece program (for tests).

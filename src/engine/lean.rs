@@ -411,7 +411,7 @@ impl Game {
                 st.outcome = Some(Outcome::draw(self.players));
             }
             if self.no_repeat_in_turn {
-                st.turn_hashes.push(self.position_hash(st));
+                self.record_turn_position(st);
             }
             return;
         }
@@ -425,8 +425,7 @@ impl Game {
         st.turn_decisions = 0;
         st.mover = turn.next;
         if self.no_repeat_in_turn {
-            st.turn_hashes.clear();
-            st.turn_hashes.push(self.position_hash(st));
+            self.restart_turn_positions(st);
         }
     }
 

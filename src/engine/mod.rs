@@ -226,6 +226,9 @@ pub struct State {
     pub(crate) outcome: Option<Outcome>,
     /// Positions of the current turn (for `(no Repeat PositionalInTurn)`).
     pub(crate) turn_hashes: Vec<u64>,
+    /// The most pieces (board and hand, every stone) of a position of
+    /// `turn_hashes`: a position with more is none of them.
+    pub(crate) turn_peak: u32,
     pub(crate) move_again: bool,
     pub(crate) next_override: u8,
     /// Zobrist hash of the pieces (board levels and hand counts), kept up
@@ -298,6 +301,7 @@ impl State {
         self.decisions = o.decisions;
         self.turns = o.turns;
         self.turn_decisions = o.turn_decisions;
+        self.turn_peak = o.turn_peak;
         self.pass_turns = o.pass_turns;
         self.proposed = o.proposed;
         self.last_from = o.last_from;
@@ -540,6 +544,7 @@ impl Game {
             last_to: NONE,
             outcome: None,
             turn_hashes: Vec::new(),
+            turn_peak: 0,
             move_again: false,
             next_override: 0,
             hash: 0,
@@ -582,7 +587,7 @@ impl Game {
                 .unwrap_or(0) as u8;
         }
         if self.no_repeat_in_turn {
-            st.turn_hashes.push(self.position_hash(&st));
+            self.record_turn_position(&mut st);
         }
         st
     }
@@ -597,7 +602,7 @@ impl Game {
             self.put(st, s, c);
         }
         if self.no_repeat_in_turn {
-            st.turn_hashes = vec![self.position_hash(st)];
+            self.restart_turn_positions(st);
         }
     }
 
@@ -616,7 +621,7 @@ impl Game {
         st.mover = p;
         st.turn_decisions = 0;
         if self.no_repeat_in_turn {
-            st.turn_hashes = vec![self.position_hash(st)];
+            self.restart_turn_positions(st);
         }
     }
 
@@ -653,6 +658,28 @@ impl Game {
     #[inline]
     pub fn position_hash(&self, st: &State) -> u64 {
         st.hash
+    }
+
+    /// The pieces of `st`: board and hand, every stone, every owner.
+    #[inline]
+    pub(crate) fn total_pieces(st: &State) -> u32 {
+        st.pieces.iter().sum()
+    }
+
+    /// Adds the current position to the turn's (for `(no Repeat
+    /// PositionalInTurn)`): its hash, and its pieces to the turn's peak.
+    #[inline]
+    pub(crate) fn record_turn_position(&self, st: &mut State) {
+        st.turn_hashes.push(self.position_hash(st));
+        st.turn_peak = st.turn_peak.max(Self::total_pieces(st));
+    }
+
+    /// Makes the current position the turn's only one (a new turn).
+    #[inline]
+    pub(crate) fn restart_turn_positions(&self, st: &mut State) {
+        st.turn_hashes.clear();
+        st.turn_peak = 0;
+        self.record_turn_position(st);
     }
 
     /// Zobrist key of `comp` at `s`: level `lvl` of a board stack, or a hand

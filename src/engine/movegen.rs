@@ -663,6 +663,13 @@ impl Game {
         {
             return;
         }
+        // every move adds a piece and the position has the most pieces of
+        // the turn: the one after any move has more than all of the turn's
+        if self.fast.adding_phase.get(phase).copied().unwrap_or(false)
+            && st.turn_peak <= Self::total_pieces(st)
+        {
+            return;
+        }
         self.filter_repeats_by_hash(first, st, ws, out);
     }
 

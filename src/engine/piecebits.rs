@@ -431,8 +431,12 @@ impl Game {
     /// (in line: its pieces are usually few, so what it reads of the
     /// program is read once per call in either place), the board's
     /// `[empty, occupied]` sites given: each op's tests are read in place
-    /// at each piece (a program's pieces are usually few), and a fixed hop
-    /// none of whose rays' first sites passes OVER is skipped whole.
+    /// at each piece, and a fixed hop none of whose rays' first sites
+    /// passes OVER is skipped whole. The moves are written through one
+    /// sink for the whole call, and the loop over the pieces stops once it
+    /// has met as many as the component has (its stones, board and hand:
+    /// no more board sites have it on top), which ends it at the piece of
+    /// a component of one.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn run_bit_prog(
@@ -448,12 +452,15 @@ impl Game {
     ) {
         let ops = &prog.ops[..prog.ops.len().min(MAX_OPS)];
         let k = ops.len();
-        while pieces != 0 {
+        let mut left = st.comp_count.get(comp as usize).copied().unwrap_or(0);
+        let mut sink = MoveSink::new(out);
+        while pieces != 0 && left != 0 {
             let f = pieces.trailing_zeros() as Site;
             pieces &= pieces - 1;
             if check && st.what[f as usize] != comp {
                 continue;
             }
+            left -= 1;
             let r = f as usize * k..f as usize * k + k;
             let (Some(at), Some(firsts)) = (prog.at.get(r.clone()), prog.firsts.get(r)) else {
                 continue;
@@ -469,8 +476,8 @@ impl Game {
                     } => {
                         let to = rec.mask & to.sites(st, empty, occupied);
                         if to != 0 {
-                            let m = Move::carry(f, 0, comp, stack, id);
-                            self.emit_steps(m, to, sorted, rec.word, rel, out);
+                            let tail = MoveTail::of(&Move::carry(0, 0, comp, stack, id));
+                            self.sink_steps(&mut sink, tail, f, to, sorted, rec.word, rel);
                         }
                     }
                     BitOp::Hop {
@@ -488,9 +495,52 @@ impl Game {
                         if let Some(rays) = prog.rays.get(rec.mask as usize..rec.word as usize) {
                             let land = land.sites(st, empty, occupied);
                             let m = Move::hop(0, 0, comp, 0, 1, stack, id, site);
-                            sink_hops(out, MoveTail::of(&m), f, rays, over, land, fixed);
+                            sink_hops(&mut sink, MoveTail::of(&m), f, rays, over, land, fixed);
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// [`Game::emit_steps`] written through a sink: the moves `Move { from:
+    /// f, to, ..m }` for the `m` whose tail is `tail`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn sink_steps(
+        &self,
+        sink: &mut MoveSink,
+        tail: MoveTail,
+        f: Site,
+        mut to: u64,
+        sorted: bool,
+        packed: u64,
+        rel: Relation,
+    ) {
+        if to & (to - 1) == 0 {
+            sink.push_step(tail, f, to.trailing_zeros());
+        } else if sorted {
+            sink.push_steps_to_bits(tail, f, to);
+        } else if packed != 0 {
+            // at most one move per listed site (eight at most), without
+            // counting the targets (no popcount instruction in the build)
+            sink.room(8);
+            // until every target is out
+            let mut packed = packed;
+            while to != 0 {
+                let t = (packed & 0xff) as Site - 1;
+                packed >>= 8;
+                if to >> (t & 63) & 1 != 0 {
+                    // SAFETY: room was made for one move per target, and
+                    // each target is taken out once written
+                    unsafe { sink.push_step_in_room(tail, f, t) };
+                    to &= !(1u64 << (t & 63));
+                }
+            }
+        } else {
+            for &t in self.board.neighbours(f, rel) {
+                if to >> t & 1 != 0 {
+                    sink.push_step(tail, f, t);
                 }
             }
         }
@@ -568,13 +618,12 @@ fn emit_hops(m: Move, rays: &[Ray], over: u64, land: u64, fixed: bool, out: &mut
     }
 }
 
-/// [`emit_hops`] written through a sink, its moves `Move { from: f, to, dir,
-/// ..m }` for the `m` whose tail is `tail` (its direction set per ray).
-/// Out of line, with a small frame of its own: the moves are written
-/// through a sink, the loop's state in registers.
-#[inline(never)]
+/// [`emit_hops`] written through a sink, its moves `Move { from: f, to,
+/// dir, ..m }` for the `m` whose tail is `tail` (its direction set per
+/// ray).
+#[inline(always)]
 fn sink_hops(
-    out: &mut Vec<Move>,
+    sink: &mut MoveSink,
     tail: MoveTail,
     f: Site,
     rays: &[Ray],
@@ -582,7 +631,6 @@ fn sink_hops(
     land: u64,
     fixed: bool,
 ) {
-    let mut sink = MoveSink::new(out);
     // at most one move per ray
     sink.room(rays.len());
     if fixed {

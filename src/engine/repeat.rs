@@ -207,6 +207,48 @@ impl Game {
             .collect()
     }
 
+    /// Per phase: whether every move its play rule can make adds one piece
+    /// and changes nothing else (see [`Game::tree_only_adds`]), so that the
+    /// position after it has one piece more than the one it is played in:
+    /// when no position of the turn so far has more pieces than the
+    /// current one, none has as many as the one after such a move, and the
+    /// decision needs no hash at all.
+    pub(crate) fn compute_adding_phases(&self) -> Vec<bool> {
+        self.phases
+            .iter()
+            .map(|p| !self.stacking && self.tree_only_adds(p.play))
+            .collect()
+    }
+
+    /// Whether every move of the tree under `id` is an add onto an empty
+    /// site (`(sites Empty)`, no condition, or `(is Empty (to))`, as in
+    /// [`Game::tree_always_changes`]; a hand site gains a piece as well)
+    /// of a plain node (see [`Game::node_only_places`]: its own add is its
+    /// only piece change), without stacks: it adds one piece, and only
+    /// that.
+    fn tree_only_adds(&self, id: u32) -> bool {
+        let all = |v: &[u32]| v.iter().all(|&c| self.tree_only_adds(c));
+        match &self.gens[id as usize].kind {
+            GenKind::Or(v) | GenKind::Priority(v) => all(v),
+            GenKind::If(_, a, b) => {
+                self.tree_only_adds(*a) && b.is_none_or(|b| self.tree_only_adds(b))
+            }
+            GenKind::Do { moves, .. } | GenKind::ForEachSite { moves, .. } => {
+                self.tree_only_adds(*moves)
+            }
+            GenKind::Add {
+                to, to_if, stack, ..
+            } => {
+                !*stack
+                    && self.node_only_places(id)
+                    && (matches!(to, RegionE::Empty)
+                        || to_if.is_none()
+                        || matches!(to_if, Some(BoolE::EmptyAt(Slot::To))))
+            }
+            _ => false,
+        }
+    }
+
     /// Whether every move of the tree under `id` changes the position it
     /// is played from, whatever that position: each leaf is a
     /// [`Game::compute_changing_nodes`] node (no stacks, consequences that
