@@ -248,23 +248,14 @@ impl Game {
             let mut heights = HeightSets::EMPTY;
             // the candidates' tops are pieces (no empty site): only the
             // tall ones read one by one
-            let filled = match self.stacking && top.comps & 1 == 0 {
+            let found = match self.stacking && top.comps & 1 == 0 {
                 true => heights.fill_tall(sites, st.tall, &st.count),
                 false => heights.fill(sites, &st.count),
             };
-            if filled {
+            if let Some(found) = found {
                 let at = (stack, id, tests);
-                self.step_pieces_heights(
-                    at,
-                    (hs, top),
-                    &mut heights,
-                    (bits, c),
-                    sites,
-                    st,
-                    ctx,
-                    keep,
-                    out,
-                );
+                let sets = (&mut heights, found);
+                self.step_pieces_heights(at, (hs, top), sets, (bits, c), sites, st, ctx, keep, out);
                 return true;
             }
         }
@@ -347,9 +338,10 @@ impl Game {
     /// [`Game::step_pieces_slots`] when node `id` has a [`HeightSteps`]
     /// plan (`top` its tests on the top piece at `(to)` for this mover)
     /// and no candidate is taller than its table tells apart (`heights`
-    /// made of the candidates `sites`): an origin's targets are its
-    /// neighbours among the candidates and the height set the table passes
-    /// for the origin's height (made once per origin height). What is left
+    /// made of the candidates `sites`, `found` the heights among them): an
+    /// origin's targets are its neighbours among the candidates and the
+    /// height set the table passes for the origin's height (made once per
+    /// origin height, of the heights found only). What is left
     /// per target is the test on its top piece, skipped when `sites` holds
     /// only pieces that pass it ([`TopPlan::all_pass`]); the origin's piece
     /// is tested only when `c` is not its owner's only kind, or `bits` are
@@ -361,7 +353,7 @@ impl Game {
         &self,
         (stack, id, tests): (bool, u32, &[SlotTest]),
         (hs, top): (&HeightSteps, &TopPlan),
-        heights: &mut HeightSets,
+        (heights, found): (&mut HeightSets, u16),
         (mut bits, c): (u64, u8),
         sites: u64,
         st: &State,
@@ -386,7 +378,7 @@ impl Game {
                 continue;
             }
             let hf = st.count.get(f).map_or(usize::MAX, |&h| h as usize);
-            let mut to = match heights.passing(&hs.table, hf) {
+            let mut to = match heights.passing(&hs.table, hf, found) {
                 Some(m) => near & m,
                 None => self.tall_origin_sites(tests, near, f as Site, st, ctx),
             };
