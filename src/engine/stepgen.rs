@@ -361,20 +361,25 @@ impl Game {
         mut keep: impl FnMut(Site) -> bool,
         out: &mut Vec<Move>,
     ) {
-        // every site of `bits` holds a piece `c` on top
+        // the origins: the sites of `bits` holding a piece `c` on top (all
+        // of them when `c` is its owner's only kind and they are the
+        // owner's)
         let all_c = hs.sole >> c & 1 != 0
             && self
                 .owners
                 .get(c as usize)
                 .and_then(|&o| st.occ.get(o as usize))
                 .is_some_and(|&occ| bits & !occ == 0);
+        if !all_c {
+            bits = holding(bits, c, st);
+        }
         let tail = MoveTail::of(&Move::carry(NONE, NONE, c, stack, id));
         let mut sink = MoveSink::new(out);
         while bits != 0 {
             let f = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let near = hs.adj[f & 63] & sites;
-            if near == 0 || !(all_c || st.what.get(f) == Some(&c)) {
+            if near == 0 {
                 continue;
             }
             let hf = st.count.get(f).map_or(usize::MAX, |&h| h as usize);
@@ -614,4 +619,16 @@ impl Game {
         }
         true
     }
+}
+
+/// The sites of `bits` whose top piece is component `c`.
+#[inline(never)]
+fn holding(bits: u64, c: u8, st: &State) -> u64 {
+    let mut kept = bits;
+    for f in super::bitregion::Bits(bits) {
+        if st.what.get(f as usize) != Some(&c) {
+            kept &= !(1u64 << f);
+        }
+    }
+    kept
 }
