@@ -264,24 +264,23 @@ impl HeightSets {
         masks: [NOT_MADE; MAX_HEIGHT + 1],
     };
 
-    /// Makes the sets of the board sites `sites` in an [`HeightSets::EMPTY`]
-    /// (false when one is higher than [`MAX_HEIGHT`], or is no site of
-    /// `count`: then the sets are of no use).
+    /// Makes the sets of the board sites `sites` in an [`HeightSets::EMPTY`]:
+    /// the heights found (bit `h`: some site is `h` high), for
+    /// [`HeightSets::passing`]; `None` when one is higher than
+    /// [`MAX_HEIGHT`], or is no site of `count` (then the sets are of no
+    /// use).
     #[inline(always)]
-    pub(crate) fn fill(&mut self, sites: u64, count: &[u16]) -> bool {
+    pub(crate) fn fill(&mut self, sites: u64, count: &[u16]) -> Option<u16> {
+        let mut found = 0u16;
         let mut rest = sites;
         while rest != 0 {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let Some(&h) = count.get(t) else {
-                return false;
-            };
-            let Some(e) = self.eq.get_mut(h as usize) else {
-                return false;
-            };
-            *e |= 1u64 << t;
+            let h = *count.get(t)? as usize;
+            *self.eq.get_mut(h)? |= 1u64 << t;
+            found |= 1 << h;
         }
-        true
+        Some(found)
     }
 
     /// [`HeightSets::fill`] of occupied board sites `sites` given `tall`,
@@ -289,20 +288,22 @@ impl HeightSets {
     /// one high (an occupied site holds a piece), so only the tall ones
     /// are read one by one.
     #[inline(always)]
-    pub(crate) fn fill_tall(&mut self, sites: u64, tall: u64, count: &[u16]) -> bool {
+    pub(crate) fn fill_tall(&mut self, sites: u64, tall: u64, count: &[u16]) -> Option<u16> {
         self.eq[1] = sites & !tall;
-        self.fill(sites & tall, count)
+        Some(self.fill(sites & tall, count)? | 1 << 1)
     }
 
     /// The candidates passing `table` from an origin `hf` high (`None`
-    /// past [`MAX_HEIGHT`]: the caller tests each site).
+    /// past [`MAX_HEIGHT`]: the caller tests each site), given `found`,
+    /// the heights [`HeightSets::fill`] found (the sets of the others are
+    /// empty and not read).
     #[inline(always)]
-    pub(crate) fn passing(&mut self, table: &HeightTable, hf: usize) -> Option<u64> {
+    pub(crate) fn passing(&mut self, table: &HeightTable, hf: usize, found: u16) -> Option<u64> {
         let m = *self.masks.get(hf)?;
         if m != NOT_MADE {
             return Some(m);
         }
-        let mut allowed = table.allowed[hf];
+        let mut allowed = table.allowed[hf] & found;
         let mut m = 0;
         while allowed != 0 {
             m |= self.eq[allowed.trailing_zeros() as usize];

@@ -248,23 +248,14 @@ impl Game {
             let mut heights = HeightSets::EMPTY;
             // the candidates' tops are pieces (no empty site): only the
             // tall ones read one by one
-            let filled = match self.stacking && top.comps & 1 == 0 {
+            let found = match self.stacking && top.comps & 1 == 0 {
                 true => heights.fill_tall(sites, st.tall, &st.count),
                 false => heights.fill(sites, &st.count),
             };
-            if filled {
+            if let Some(found) = found {
                 let at = (stack, id, tests);
-                self.step_pieces_heights(
-                    at,
-                    (hs, top),
-                    &mut heights,
-                    (bits, c),
-                    sites,
-                    st,
-                    ctx,
-                    keep,
-                    out,
-                );
+                let sets = (&mut heights, found);
+                self.step_pieces_heights(at, (hs, top), sets, (bits, c), sites, st, ctx, keep, out);
                 return true;
             }
         }
@@ -347,9 +338,10 @@ impl Game {
     /// [`Game::step_pieces_slots`] when node `id` has a [`HeightSteps`]
     /// plan (`top` its tests on the top piece at `(to)` for this mover)
     /// and no candidate is taller than its table tells apart (`heights`
-    /// made of the candidates `sites`): an origin's targets are its
-    /// neighbours among the candidates and the height set the table passes
-    /// for the origin's height (made once per origin height). What is left
+    /// made of the candidates `sites`, `found` the heights among them): an
+    /// origin's targets are its neighbours among the candidates and the
+    /// height set the table passes for the origin's height (made once per
+    /// origin height, of the heights found only). What is left
     /// per target is the test on its top piece, skipped when `sites` holds
     /// only pieces that pass it ([`TopPlan::all_pass`]); the origin's piece
     /// is tested only when `c` is not its owner's only kind, or `bits` are
@@ -361,7 +353,7 @@ impl Game {
         &self,
         (stack, id, tests): (bool, u32, &[SlotTest]),
         (hs, top): (&HeightSteps, &TopPlan),
-        heights: &mut HeightSets,
+        (heights, found): (&mut HeightSets, u16),
         (mut bits, c): (u64, u8),
         sites: u64,
         st: &State,
@@ -369,24 +361,29 @@ impl Game {
         mut keep: impl FnMut(Site) -> bool,
         out: &mut Vec<Move>,
     ) {
-        // every site of `bits` holds a piece `c` on top
+        // the origins: the sites of `bits` holding a piece `c` on top (all
+        // of them when `c` is its owner's only kind and they are the
+        // owner's)
         let all_c = hs.sole >> c & 1 != 0
             && self
                 .owners
                 .get(c as usize)
                 .and_then(|&o| st.occ.get(o as usize))
                 .is_some_and(|&occ| bits & !occ == 0);
+        if !all_c {
+            bits = holding(bits, c, st);
+        }
         let tail = MoveTail::of(&Move::carry(NONE, NONE, c, stack, id));
         let mut sink = MoveSink::new(out);
         while bits != 0 {
             let f = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let near = hs.adj[f & 63] & sites;
-            if near == 0 || !(all_c || st.what.get(f) == Some(&c)) {
+            if near == 0 {
                 continue;
             }
             let hf = st.count.get(f).map_or(usize::MAX, |&h| h as usize);
-            let mut to = match heights.passing(&hs.table, hf) {
+            let mut to = match heights.passing(&hs.table, hf, found) {
                 Some(m) => near & m,
                 None => self.tall_origin_sites(tests, near, f as Site, st, ctx),
             };
@@ -622,4 +619,16 @@ impl Game {
         }
         true
     }
+}
+
+/// The sites of `bits` whose top piece is component `c`.
+#[inline(never)]
+fn holding(bits: u64, c: u8, st: &State) -> u64 {
+    let mut kept = bits;
+    for f in super::bitregion::Bits(bits) {
+        if st.what.get(f as usize) != Some(&c) {
+            kept &= !(1u64 << f);
+        }
+    }
+    kept
 }
