@@ -27,7 +27,7 @@ use super::eval::Ctx;
 use super::fast::{FastCond, FastInfo};
 use super::ir::Slot;
 use super::{Game, MAX_PLAYERS, Move, MoveKind, Outcome, State, Workspace};
-use crate::board::{Dir, Site};
+use crate::board::Site;
 
 /// What a decision on the lean path of one phase, by one mover, does at
 /// the end of its turn.
@@ -511,11 +511,19 @@ impl Game {
                 };
                 self.change_cell(st, s, cell.at(mover, s, st.what[s as usize]));
             } else if m.dir != 255 {
-                for &b in self.board.radial(m.from, Dir::ALL[m.dir as usize]) {
-                    if b == m.to {
+                // the sites between, nearest first: the radial from `from`
+                // up to `to` is the run of steps in the move's direction (a
+                // radial repeats the step while it exists, at most n
+                // times), read from the step table without the radial's
+                // slice
+                let step = |s: Site| self.board.step[s as usize * 16 + (m.dir & 15) as usize];
+                let mut b = step(m.from);
+                for _ in 0..n {
+                    if b == m.to || b as usize >= n {
                         break;
                     }
                     self.change_cell(st, b, cell.at(mover, b, st.what[b as usize]));
+                    b = step(b);
                 }
             }
         }
