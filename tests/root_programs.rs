@@ -204,11 +204,12 @@ fn one_leaf_setup_phases_agree_with_the_generic_path() {
 fn guarded_leaves_resolved_for_the_mover_agree_with_the_generic_path() {
     let empty = |who: &str| format!("(all Sites (sites Hand {who}) if:(is Empty (site)))");
     let plays = [
-        // Abande's
+        // Abande's (from four stones: with player 1's first, the count
+        // passes it on a turn of player 1)
         format!(
             r#"(or {{
                 (move (from (handSite Mover)) (to (sites Around (sites Occupied by:All container:"Board") Empty)))
-                (if (<= 3 (count Pieces All in:(sites Board)))
+                (if (<= 4 (count Pieces All in:(sites Board)))
                     (do (forEach Piece) ifAfterwards:(= 1 (count Groups if:(is Occupied (to))))))
                 (if {} (move Pass))
             }})"#,

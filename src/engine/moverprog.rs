@@ -6,6 +6,7 @@
 //! reference, in order, without the walk of the levels of
 //! [`Game::generate_by_root_plan`] (the same moves, in the same order).
 
+use super::counters::{CounterTerm, CounterTest};
 use super::eval::Ctx;
 use super::fast::{Direct, FastCond, FastInfo};
 use super::ir::{AroundFilter, Role};
@@ -137,6 +138,7 @@ impl Game {
             MoverGuard::HandEmpty(first, end) => st.what[first as usize..end as usize]
                 .iter()
                 .all(|&c| c == 0),
+            MoverGuard::BoardPieces(t) => t.accepts(self.count_all_pieces_on_board(st)),
             MoverGuard::PrevIs(p) => st.prev_mover == p,
             MoverGuard::Pieces(p, t) => t.accepts(st.pieces[p as usize] as i32),
             MoverGuard::Other(fc) => self.direct_holds(fc, st, ws),
@@ -257,6 +259,10 @@ impl Game {
                 let first = self.hand_site(self.role_of(who, m, 0).max(1));
                 MoverGuard::HandEmpty(first, first + self.hand_sites)
             }
+            // every piece on the board, counted in line
+            (FastCond::Count(t), _) if t.a == CounterTerm::BoardPieces(Role::All) => {
+                MoverGuard::BoardPieces(t)
+            }
             (_, MoverCond::PrevIs(p)) => MoverGuard::PrevIs(p),
             (_, MoverCond::Pieces(p, t)) => MoverGuard::Pieces(p, t),
             (_, MoverCond::Other(fc)) => MoverGuard::Other(fc),
@@ -310,11 +316,14 @@ pub(crate) enum MoverGuard {
     /// `(all Sites (sites Hand WHO) if:(is Empty (site)))`: the hand
     /// sites `first..end` of WHO hold nothing.
     HandEmpty(u32, u32),
+    /// `(OP (count Pieces All in:(sites Board)) K)`: every piece on the
+    /// board against the test's range.
+    BoardPieces(CounterTest),
     /// `(is Prev Mover)`: the previous mover is this player.
     PrevIs(u8),
     /// `(OP (count Pieces WHO) K)`: this player's counter against the
     /// test's range.
-    Pieces(u8, super::counters::CounterTest),
+    Pieces(u8, CounterTest),
     /// Any other direct condition, as [`Game::direct_holds`] decides it.
     Other(FastCond),
 }
