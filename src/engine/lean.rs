@@ -512,11 +512,16 @@ impl Game {
                 };
                 self.change_cell(st, s, cell.at(mover, s, st.what[s as usize]));
             } else if m.dir != 255 {
-                for &b in self.board.radial(m.from, Dir::ALL[m.dir as usize]) {
+                // the sites between, nearest first, as the radial lists
+                // them: the walk along the step table (`board_props`)
+                let d = Dir::ALL[m.dir as usize];
+                let mut at = m.from;
+                while let Some(b) = self.board.step(at, d) {
                     if b == m.to {
                         break;
                     }
                     self.change_cell(st, b, cell.at(mover, b, st.what[b as usize]));
+                    at = b;
                 }
             }
         }
