@@ -189,3 +189,78 @@ fn one_leaf_setup_phases_agree_with_the_generic_path() {
     }
     assert!(programs > 20, "{programs}");
 }
+
+/// Flat programs resolved per mover at load with guarded leaves and
+/// placements from the hand: an `if` whose condition (an empty hand, the
+/// mover's, the next player's or player 1's; a piece count of the mover,
+/// the next player or on the board) is read ahead of its leaf (a
+/// placement from the mover's or the next player's hand, a step of one
+/// group as Abande has it, the pieces' moves, a pass); with three players
+/// (the next player is not the previous one) and two, on boards with and
+/// without one-word sets (resolved on the first only), with and without
+/// stacks. Only player 1 starts
+/// with a piece on the board, so the counts tell the movers apart.
+#[test]
+fn guarded_leaves_resolved_for_the_mover_agree_with_the_generic_path() {
+    let empty = |who: &str| format!("(all Sites (sites Hand {who}) if:(is Empty (site)))");
+    let plays = [
+        // Abande's (from four stones: with player 1's first, the count
+        // passes it on a turn of player 1)
+        format!(
+            r#"(or {{
+                (move (from (handSite Mover)) (to (sites Around (sites Occupied by:All container:"Board") Empty)))
+                (if (<= 4 (count Pieces All in:(sites Board)))
+                    (do (forEach Piece) ifAfterwards:(= 1 (count Groups if:(is Occupied (to))))))
+                (if {} (move Pass))
+            }})"#,
+            empty("Mover")
+        ),
+        format!(
+            r#"(or {{
+                (if {} (forEach Piece))
+                (if (>= (count Pieces Mover) 8) (move (from (handSite Mover)) (to (sites Empty))))
+                (if (< (count Pieces Next) 8) (move (from (handSite Next)) (to (sites Outer))))
+                (if {} (move Pass))
+            }})"#,
+            empty("Next"),
+            empty("Mover")
+        ),
+        format!(
+            r#"(priority {{
+                (if {} (move (from (handSite Mover)) (to (sites Empty))))
+                (or (if (>= (count Pieces Mover in:(sites Board)) 2) (forEach Piece)) (move Pass))
+            }})"#,
+            empty("P1")
+        ),
+    ];
+    for players in [2, 3] {
+        for board in ["(hex 3)", "(square 9)"] {
+            for stack in ["False", "True"] {
+                for play in &plays {
+                    let text = format!(
+                        r#"(game "Guards" (players {players})
+                            (equipment {{
+                                (board {board})
+                                (hand Each)
+                                (piece "Disc" Each (move Step (to if:(is Empty (to))) stack:{stack}))
+                            }})
+                            (rules
+                                (start {{ (place "Disc" "Hand" count:7) (place "Disc1" (sites {{0}})) }})
+                                (play {play})
+                                (end (if (>= (count Moves) 50) (result Mover Draw)))
+                            )
+                        )"#
+                    );
+                    let g = ludeme::load_str("guards.lud", &text, &Choices::default())
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    // (past 64 sites a placement is no leaf of its own)
+                    assert!(
+                        g.mover_programs() > 0 || board == "(square 9)",
+                        "{board} {play}"
+                    );
+                    agrees_with_generic(&g, 20, 60, 53);
+                }
+            }
+        }
+    }
+}

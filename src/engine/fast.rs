@@ -103,7 +103,7 @@ pub struct FastInfo {
     pub(crate) piece_routes: Vec<[u32; MAX_PLAYERS + 1]>,
     /// The flat programs of [`super::route::Route::Prog`]: a `rootgen`
     /// program resolved for one mover.
-    pub(crate) mover_progs: Vec<super::rootgen::MoverProg>,
+    pub(crate) mover_progs: Vec<super::moverprog::MoverProg>,
     /// Per relation of a [`Direct::StepMask`] leaf: its subsets' lists
     /// (see `nbrlists.rs`), when its sites qualify.
     pub(crate) step_lists: [Option<Box<SubsetLists>>; 4],
@@ -524,6 +524,12 @@ impl Game {
         (0..self.gens.len() as u32)
             .filter(|&g| self.plan.root.has(g))
             .count()
+    }
+
+    /// How many flat programs are resolved for a mover (for tests).
+    #[doc(hidden)]
+    pub fn mover_programs(&self) -> usize {
+        self.fast.mover_progs.len()
     }
 
     /// How many rule-tree nodes each fast path covers (for tests).

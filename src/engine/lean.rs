@@ -27,7 +27,7 @@ use super::eval::Ctx;
 use super::fast::{FastCond, FastInfo};
 use super::ir::Slot;
 use super::{Game, MAX_PLAYERS, Move, MoveKind, Outcome, State, Workspace};
-use crate::board::Site;
+use crate::board::{Dir, Site};
 
 /// What a decision on the lean path of one phase, by one mover, does at
 /// the end of its turn.
@@ -511,19 +511,16 @@ impl Game {
                 };
                 self.change_cell(st, s, cell.at(mover, s, st.what[s as usize]));
             } else if m.dir != 255 {
-                // the sites between, nearest first: the radial from `from`
-                // up to `to` is the run of steps in the move's direction (a
-                // radial repeats the step while it exists, at most n
-                // times), read from the step table without the radial's
-                // slice
-                let step = |s: Site| self.board.step[s as usize * 16 + (m.dir & 15) as usize];
-                let mut b = step(m.from);
-                for _ in 0..n {
-                    if b == m.to || b as usize >= n {
+                // the sites between, nearest first, as the radial lists
+                // them: the walk along the step table (`board_props`)
+                let d = Dir::ALL[m.dir as usize];
+                let mut at = m.from;
+                while let Some(b) = self.board.step(at, d) {
+                    if b == m.to {
                         break;
                     }
                     self.change_cell(st, b, cell.at(mover, b, st.what[b as usize]));
-                    b = step(b);
+                    at = b;
                 }
             }
         }

@@ -16,6 +16,7 @@ pub(crate) mod fastgen;
 pub mod ir;
 mod lean;
 pub mod movegen;
+mod moverprog;
 mod nbrlists;
 pub mod notation;
 pub mod perft;

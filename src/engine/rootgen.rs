@@ -17,7 +17,6 @@
 use super::eval::Ctx;
 use super::fast::Direct;
 use super::ir::*;
-use super::route::Route;
 use super::sitetest::SiteTest;
 use super::{Game, Move, MoveKind, NO_GEN, State, Workspace};
 use crate::board::Relation;
@@ -119,13 +118,13 @@ impl HandNear {
 pub(crate) struct RootPlan {
     progs: Vec<Vec<Vec<RootLeaf>>>,
     /// The leaves under [`RootLeaf::When`]s.
-    inner: Vec<RootLeaf>,
+    pub(crate) inner: Vec<RootLeaf>,
 }
 
 impl RootPlan {
     /// The levels of node `id`'s program, if it has one.
     #[inline]
-    fn prog(&self, id: u32) -> Option<&[Vec<RootLeaf>]> {
+    pub(crate) fn prog(&self, id: u32) -> Option<&[Vec<RootLeaf>]> {
         self.progs
             .get(id as usize)
             .filter(|p| !p.is_empty())
@@ -319,7 +318,27 @@ impl Game {
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) {
-        let bits = match near {
+        let Some(bits) = self.hand_place_region(id, near, st) else {
+            return self.generate(id, st, Ctx::default(), ws, out);
+        };
+        if self.hand_sites == 0 {
+            return;
+        }
+        let f = self.hand_site(self.role(role, st).max(1));
+        self.hand_place_onto(id, f, (stack, empty), bits, st, out);
+    }
+
+    /// The target region of a [`RootLeaf::HandPlace`] node `id` as one
+    /// word (`near`: its form read at load), None when it has no such form
+    /// in `st`.
+    #[inline(always)]
+    pub(crate) fn hand_place_region(
+        &self,
+        id: u32,
+        near: Option<HandNear>,
+        st: &State,
+    ) -> Option<u64> {
+        match near {
             // the places next to a group: read at load
             Some(h) => {
                 let n = self.board.len();
@@ -327,19 +346,29 @@ impl Game {
                 Some(self.around_owned_bits((h.who, h.rel, h.filter, h.include_self), st, all))
             }
             None => {
+                // (the leaf is made from a `FromTo` node: never another)
                 let GenKind::FromTo { to, .. } = &self.gens[id as usize].kind else {
-                    return;
+                    return Some(0);
                 };
                 self.region_bits(to, st)
             }
-        };
-        let Some(bits) = bits else {
-            return self.generate(id, st, Ctx::default(), ws, out);
-        };
-        if self.hand_sites == 0 {
-            return;
         }
-        let f = self.hand_site(self.role(role, st).max(1));
+    }
+
+    /// The placements of a [`RootLeaf::HandPlace`] node `id` from hand
+    /// site `f` onto the sites of `bits` (`empty`: the empty ones): none
+    /// off the sites or from an empty hand site, else its top piece onto
+    /// each, ascending (the hand site itself is no board site).
+    #[inline(always)]
+    pub(crate) fn hand_place_onto(
+        &self,
+        id: u32,
+        f: super::Site,
+        (stack, empty): (bool, bool),
+        bits: u64,
+        st: &State,
+        out: &mut Vec<Move>,
+    ) {
         let Some(&comp) = st.what.get(f as usize) else {
             return;
         };
@@ -491,133 +520,4 @@ impl Game {
             self.run_root_leaf(leaf, st, ws, out);
         }
     }
-
-    /// Program `k` of [`super::fast::FastInfo::mover_progs`]: a flat
-    /// program resolved for the state's mover (see `route.rs`), the same
-    /// moves as [`Game::generate_by_root_plan`] on its node.
-    #[inline(never)]
-    pub(crate) fn run_mover_prog(
-        &self,
-        k: u32,
-        st: &State,
-        ws: &mut Workspace,
-        out: &mut Vec<Move>,
-    ) {
-        let Some(prog) = self.fast.mover_progs.get(k as usize) else {
-            return;
-        };
-        let mut before = out.len();
-        for leaf in &prog.leaves {
-            // by reference: a leaf holds a move, not copied but to be pushed
-            match leaf {
-                MoverLeaf::AddNear {
-                    add,
-                    rel,
-                    filter,
-                    none,
-                    some,
-                } => self.add_near_inline(st, (*rel, *filter), (*none, *some), add, out),
-                &MoverLeaf::Bits(c, g) => {
-                    let bits = st.occ[st.mover as usize];
-                    self.run_bit_ops(g, bits, c, st, Ctx::default().site, out)
-                }
-                &MoverLeaf::Route(r) => self.follow_route_outlined(r, st, ws, out),
-                MoverLeaf::One(m) => out.push(*m),
-                MoverLeaf::EndLevel => {
-                    if out.len() > before {
-                        return;
-                    }
-                    before = out.len();
-                }
-            }
-        }
-    }
-
-    /// Node `id`'s flat program resolved for mover `m` (`routes`: the
-    /// routes made so far, the `forEach Piece` nodes' among them): a
-    /// role's piece in place (a leaf without a piece for `m` dropped), a
-    /// `forEach Piece` by its route for `m`. None when a leaf has no
-    /// resolved form (then the program runs as it is).
-    pub(crate) fn mover_prog(
-        &self,
-        info: &super::fast::FastInfo,
-        routes: &[Route],
-        id: u32,
-        m: u8,
-    ) -> Option<MoverProg> {
-        let mut leaves = Vec::new();
-        for level in self.plan.root.prog(id)? {
-            for leaf in level {
-                // None: a leaf without moves for `m`
-                let resolved = match *leaf {
-                    RootLeaf::AddNear {
-                        id,
-                        rel,
-                        filter,
-                        none,
-                        some,
-                        role,
-                        stack,
-                    } if role != Role::Prev => {
-                        let comp = self.role_of(role, m, 0);
-                        (comp != 0 && (comp as usize) < self.comps.len()).then_some(
-                            MoverLeaf::AddNear {
-                                add: Move::add(comp, stack, id),
-                                rel,
-                                filter,
-                                none,
-                                some,
-                            },
-                        )
-                    }
-                    RootLeaf::ForEachPiece(id) => {
-                        let Some(&Direct::Pieces(k)) = info.direct.get(id as usize) else {
-                            return None;
-                        };
-                        let r = info.piece_routes.get(k as usize)?[m as usize];
-                        match routes[r as usize] {
-                            Route::Nothing => None,
-                            Route::Bits(c, g) => Some(MoverLeaf::Bits(c, g)),
-                            _ => Some(MoverLeaf::Route(r)),
-                        }
-                    }
-                    RootLeaf::One(mv) => Some(MoverLeaf::One(mv)),
-                    // any other leaf: the program as it is
-                    _ => return None,
-                };
-                leaves.extend(resolved);
-            }
-            leaves.push(MoverLeaf::EndLevel);
-        }
-        Some(MoverProg { leaves })
-    }
-}
-
-/// A leaf of a flat program resolved for one mover.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum MoverLeaf {
-    /// A [`RootLeaf::AddNear`] with its piece in place: the add's template.
-    AddNear {
-        add: Move,
-        rel: Relation,
-        filter: Option<AroundFilter>,
-        none: bool,
-        some: bool,
-    },
-    /// A `forEach Piece` whose route for the mover is
-    /// [`Route::Bits`]: component, generator.
-    Bits(u8, u32),
-    /// A `forEach Piece` by its route for the mover.
-    Route(u32),
-    /// A leaf that makes one fixed move.
-    One(Move),
-    /// The end of a level: the program stops when the level made moves.
-    EndLevel,
-}
-
-/// A flat program resolved for one mover: its levels' leaves in order,
-/// each level closed by [`MoverLeaf::EndLevel`].
-#[derive(Clone, Debug, Default)]
-pub(crate) struct MoverProg {
-    leaves: Vec<MoverLeaf>,
 }

@@ -81,7 +81,7 @@ pub(crate) enum Route {
 }
 
 impl MoverCond {
-    fn of(game: &Game, fc: FastCond, mover: u8) -> MoverCond {
+    pub(crate) fn of(game: &Game, fc: FastCond, mover: u8) -> MoverCond {
         match fc {
             FastCond::PrevMover => MoverCond::PrevIs(mover),
             // the roles as `Game::role_of` resolves them for this mover

@@ -163,16 +163,21 @@ impl<'a> MoveSink<'a> {
     }
 
     /// Appends `Move { from, to: t, ..m }` (`m`'s tail `tail`) for each
-    /// site `t` of `bits`, ascending, with room made once for them all.
+    /// site `t` of `bits`, ascending, with room made once for them all
+    /// (their count read only when there is room for fewer than 64 moves,
+    /// the most a word holds).
     #[inline(always)]
     pub(crate) fn push_steps_to_bits(&mut self, tail: MoveTail, from: Site, bits: u64) {
-        self.room(bits.count_ones() as usize);
+        if (self.limit as usize - self.end as usize) < 64 * size_of::<Move>() {
+            self.room(bits.count_ones() as usize);
+        }
         let mut rest = bits;
         while rest != 0 {
             let t = rest.trailing_zeros() as Site;
             rest &= rest - 1;
-            // SAFETY: room was made for one push per bit of `bits`, and
-            // this loop pushes once per bit
+            // SAFETY: there is room for one push per bit of `bits` (room
+            // for 64, or made for their count), and this loop pushes once
+            // per bit
             unsafe { self.push_step_in_room(tail, from, t) }
         }
     }
