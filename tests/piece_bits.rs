@@ -239,3 +239,41 @@ fn fixed_hops_and_owner_complements_in_the_op_loop_agree_with_the_generic_path()
         }
     }
 }
+
+/// Steps over a relation giving some sites more than eight neighbours (all
+/// twelve around a hex cell: lists too long for a packed word, read out of
+/// line in the op loop), with fixed hops and a step over eight or fewer;
+/// one piece per player and several.
+#[test]
+fn steps_over_lists_of_more_than_eight_sites_agree_with_the_generic_path() {
+    let moves = r#"(or {
+        (move Hop (between if:(= (what at:(between)) (id "Blocker0"))) (to if:(is Empty (to))))
+        (move Step All (to if:(not (= (what at:(to)) (id "Disc" P1)))))
+        (move Step Orthogonal (to if:(is Empty (to))))
+    })"#;
+    for board in ["(hex 4)", "(square 6)"] {
+        for discs in ["(sites {18})", "(sites {0 9 18})"] {
+            let g = load_text(&format!(
+                r#"(game "Long" (players 2)
+                    (equipment {{
+                        (board {board})
+                        (piece "Blocker" Neutral)
+                        (piece "Disc" Each {moves})
+                    }})
+                    (rules
+                        (start {{ (place "Disc1" {discs}) (place "Disc2" (sites {{7 8}})) (place "Blocker0" (sites {{3 4 12}})) }})
+                        (play
+                            (or
+                                (forEach Piece)
+                                (move Add (piece "Blocker0") (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
+                            )
+                        )
+                        (end (if (>= (count Moves) 60) (result Mover Draw)))
+                    )
+                )"#
+            ));
+            assert_eq!(g.bit_programs(), 2, "{board} {discs}");
+            agrees_with_generic(&g, 30, 60, 59);
+        }
+    }
+}

@@ -476,8 +476,8 @@ impl Game {
                     } => {
                         let to = rec.mask & to.sites(st, empty, occupied);
                         if to != 0 {
-                            let tail = MoveTail::of(&Move::carry(0, 0, comp, stack, id));
-                            self.sink_steps(&mut sink, tail, f, to, sorted, rec.word, rel);
+                            let m = Move::carry(f, 0, comp, stack, id);
+                            self.sink_steps(&mut sink, m, to, sorted, rec.word, rel);
                         }
                     }
                     BitOp::Hop {
@@ -494,8 +494,8 @@ impl Game {
                         }
                         if let Some(rays) = prog.rays.get(rec.mask as usize..rec.word as usize) {
                             let land = land.sites(st, empty, occupied);
-                            let m = Move::hop(0, 0, comp, 0, 1, stack, id, site);
-                            sink_hops(&mut sink, MoveTail::of(&m), f, rays, over, land, fixed);
+                            let m = Move::hop(f, 0, comp, 0, 1, stack, id, site);
+                            sink_hops(&mut sink, m, rays, over, land, fixed);
                         }
                     }
                 }
@@ -503,20 +503,20 @@ impl Game {
         }
     }
 
-    /// [`Game::emit_steps`] written through a sink: the moves `Move { from:
-    /// f, to, ..m }` for the `m` whose tail is `tail`.
+    /// [`Game::emit_steps`] written through a sink: the moves `Move { to,
+    /// ..m }` (`m`: its origin set); a list of more than eight sites
+    /// (`packed` 0, rare) is read out of line.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn sink_steps(
         &self,
         sink: &mut MoveSink,
-        tail: MoveTail,
-        f: Site,
+        m: Move,
         mut to: u64,
         sorted: bool,
         packed: u64,
         rel: Relation,
     ) {
+        let (tail, f) = (MoveTail::of(&m), m.from);
         if to & (to - 1) == 0 {
             sink.push_step(tail, f, to.trailing_zeros());
         } else if sorted {
@@ -538,12 +538,15 @@ impl Game {
                 }
             }
         } else {
-            for &t in self.board.neighbours(f, rel) {
-                if to >> t & 1 != 0 {
-                    sink.push_step(tail, f, t);
-                }
-            }
+            sink.with_vec(|out| self.emit_listed_steps(m, to, rel, out));
         }
+    }
+
+    /// [`Game::emit_steps`] of a list of more than eight sites (out of
+    /// line: rare, and kept out of the sink's loop).
+    #[inline(never)]
+    fn emit_listed_steps(&self, m: Move, to: u64, rel: Relation, out: &mut Vec<Move>) {
+        self.emit_steps(m, to, false, 0, rel, out);
     }
 
     /// A step's moves `m` (its origin set) to the sites `to` (not empty),
@@ -618,35 +621,29 @@ fn emit_hops(m: Move, rays: &[Ray], over: u64, land: u64, fixed: bool, out: &mut
     }
 }
 
-/// [`emit_hops`] written through a sink, its moves `Move { from: f, to,
-/// dir, ..m }` for the `m` whose tail is `tail` (its direction set per
-/// ray).
+/// [`emit_hops`] written through a sink, its moves `Move { to, dir, ..m }`
+/// (`m`: its origin set; its direction set per ray); a hop that is not
+/// fixed (rare) is written out of line.
 #[inline(always)]
-fn sink_hops(
-    sink: &mut MoveSink,
-    tail: MoveTail,
-    f: Site,
-    rays: &[Ray],
-    over: u64,
-    land: u64,
-    fixed: bool,
-) {
-    // at most one move per ray
-    sink.room(rays.len());
-    if fixed {
-        for ray in rays {
-            if ray.near & !over == 0 && land >> (ray.cap & 63) & 1 != 0 {
-                // SAFETY: room was made for one move per ray
-                unsafe { sink.push_step_in_room(tail.with_dir(ray.dir), f, ray.cap as Site) };
-            }
-        }
+fn sink_hops(sink: &mut MoveSink, m: Move, rays: &[Ray], over: u64, land: u64, fixed: bool) {
+    if !fixed {
+        sink.with_vec(|out| emit_free_hops(m, rays, over, land, out));
         return;
     }
+    let (tail, f) = (MoveTail::of(&m), m.from);
+    // at most one move per ray
+    sink.room(rays.len());
     for ray in rays {
-        let Some((t, dir)) = ray.landing(over, land) else {
-            continue;
-        };
-        // SAFETY: room was made for one move per ray
-        unsafe { sink.push_step_in_room(tail.with_dir(dir), f, t) };
+        if ray.near & !over == 0 && land >> (ray.cap & 63) & 1 != 0 {
+            // SAFETY: room was made for one move per ray
+            unsafe { sink.push_step_in_room(tail.with_dir(ray.dir), f, ray.cap as Site) };
+        }
     }
+}
+
+/// [`emit_hops`] of a hop that is not fixed (out of line: kept out of the
+/// sink's loop).
+#[inline(never)]
+fn emit_free_hops(m: Move, rays: &[Ray], over: u64, land: u64, out: &mut Vec<Move>) {
+    emit_hops(m, rays, over, land, false, out);
 }

@@ -213,6 +213,21 @@ impl<'a> MoveSink<'a> {
         }
     }
 
+    /// Runs `f` on the vector itself, its length first set to the slots
+    /// written so far, and reads its slots again after: for a rare path
+    /// that writes with plain pushes (out of line, so the sink's loop stays
+    /// small).
+    #[inline(always)]
+    pub(crate) fn with_vec(&mut self, f: impl FnOnce(&mut Vec<Move>)) {
+        let len = self.len();
+        debug_assert!(len <= self.out.capacity());
+        // SAFETY: slots `0..len` hold moves (the vector's own, then the
+        // ones pushed) and `len <= capacity`
+        unsafe { self.out.set_len(len) };
+        f(self.out);
+        (self.base, self.end, self.limit) = slots(self.out);
+    }
+
     /// Slots written so far (the vector's own moves included).
     #[inline(always)]
     fn len(&self) -> usize {
