@@ -374,6 +374,34 @@ mod tests {
         }
     }
 
+    /// Plain pushes onto the vector through `with_vec`, between pushes
+    /// through the sink, give the vector all of them in order, whatever the
+    /// vector held and had room for (growing inside `with_vec` included).
+    #[test]
+    fn pushes_through_the_vector_mid_way_append_in_order() {
+        let shape = Move::carry(NONE, NONE, 6, true, 0x0506_0708);
+        let mv = |i: u32| Move {
+            from: i,
+            to: i + 3,
+            ..shape
+        };
+        for (held, cap, plain) in [(0, 0, 1), (2, 3, 5), (1, 40, 0), (3, 4, 33)] {
+            let mut v: Vec<Move> = Vec::with_capacity(cap);
+            v.extend((0..held).map(mv));
+            let want: Vec<Move> = (0..held).chain(100..103 + plain).map(mv).collect();
+            {
+                let mut sink = MoveSink::new(&mut v);
+                let tail = MoveTail::of(&shape);
+                sink.push_step(tail, 100, 103);
+                sink.push_step(tail, 101, 104);
+                sink.with_vec(|out| out.extend((102..102 + plain).map(mv)));
+                let last = 102 + plain;
+                sink.push_step(tail, last, last + 3);
+            }
+            assert_eq!(v, want, "held {held}, capacity {cap}, plain {plain}");
+        }
+    }
+
     /// Pushes in a list's order give the moves to the sites of the set in
     /// that order, whatever the vector held and had room for, for sets of
     /// none, some and all of the list's sites (the list read up to its
