@@ -329,8 +329,9 @@ impl Game {
     /// next step is `to`), then the carry, which puts the piece on `from`
     /// onto `to`, replacing what stood there; its consequences are at most
     /// `moveAgain`. `None` when it can't be told so (stacks, a hop over
-    /// several sites, a carry onto its origin, another kind of move).
-    #[inline(never)]
+    /// several sites, a carry onto its origin, another kind of move). In
+    /// line in `filter_repeats_by_hash`, which tries it on each move.
+    #[inline(always)]
     pub(crate) fn hash_after_effect_carry(&self, st: &State, m: &Move) -> Option<u64> {
         if self.stacking || m.node == NO_GEN {
             return None;
