@@ -257,3 +257,19 @@ fn pieces_on_the_board_agree_with_a_count_over_the_sites() {
         same_lines(&g, &s, (40, 200, 5), |a, b| assert_eq!(a, b));
     }
 }
+
+/// Abrana's end rules, resolved for the mover (`MoverEnds`): the pawn
+/// count of the next player, then any of three marker counts reaching the
+/// limit, whose guards are decided first by one flat pass over the
+/// component counters (`MoverEnds::quick`). Against the generic path,
+/// along random games, which end in each way.
+#[test]
+fn abrana_end_rules_agree_with_the_generic_path() {
+    let g = ludeme::load_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/abrana.lud"),
+        &Choices::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let won = agrees_with_generic(&g, 150, 400, 7);
+    assert!(won >= 50, "only {won} games won");
+}

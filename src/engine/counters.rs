@@ -561,6 +561,33 @@ pub(crate) struct MoverEnds {
     heads: Vec<MoverHead>,
     /// The counters of [`MoverTerm::Other`].
     others: Vec<CounterTerm>,
+    /// When every head's guard is a list of tests of component counters:
+    /// for each head, its tests when it is [`MoverCond::Any`], its first
+    /// when it is [`MoverCond::All`] (a guard holds only if one of its
+    /// tests here does), as (component, `lo`, `span`). While none holds,
+    /// no guard does, and no rule ends the game: the check of most
+    /// decisions, one flat pass over the counters.
+    quick: Option<Vec<(u8, i32, u32)>>,
+}
+
+/// [`MoverEnds::quick`] of `heads`: None when a guard is another
+/// condition, or a test reads another counter.
+fn quick_tests(heads: &[MoverHead]) -> Option<Vec<(u8, i32, u32)>> {
+    let mut out = Vec::new();
+    for h in heads {
+        let tests = match &h.guard {
+            MoverCond::All(v) => v.get(..1)?,
+            MoverCond::Any(v) => &v[..],
+            _ => return None,
+        };
+        for t in tests {
+            match t.a {
+                MoverTerm::Comp(c) => out.push((c, t.lo, t.span)),
+                _ => return None,
+            }
+        }
+    }
+    Some(out)
 }
 
 impl Game {
@@ -688,7 +715,12 @@ impl Game {
             }
         }
         let others = others.into_inner();
-        (others.len() < 256).then_some(MoverEnds { heads, others })
+        let quick = quick_tests(&heads);
+        (others.len() < 256).then_some(MoverEnds {
+            heads,
+            others,
+            quick,
+        })
     }
 
     /// Decides the end rules by `ends` (see [`MoverEnds`]) at the end check
@@ -704,6 +736,15 @@ impl Game {
         m: &super::Move,
         ws: &mut Workspace,
     ) -> bool {
+        if let Some(q) = &ends.quick {
+            let cc = &st.comp_count[..];
+            if !q
+                .iter()
+                .any(|&(c, lo, span)| (cc[c as usize] as i32).wrapping_sub(lo) as u32 <= span)
+            {
+                return false;
+            }
+        }
         let o = &ends.others[..];
         for (i, h) in ends.heads.iter().enumerate() {
             if self.mover_cond(&h.guard, o, st) {

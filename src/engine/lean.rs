@@ -492,8 +492,10 @@ impl Game {
     /// table, read on the state before the move), the carry (`take`, then
     /// `put` if a piece was taken), and the last move's sites; the
     /// consequences are at most `moveAgain`. Some(whether the turn goes
-    /// on), or None (nothing done).
-    #[inline(never)]
+    /// on), or None (nothing done). In line in its one caller,
+    /// [`Game::apply_lean_effect_carry`] (out of line): no second call's
+    /// register saves per decision.
+    #[inline(always)]
     fn apply_effect_carry(&self, st: &mut State, m: &Move) -> Option<bool> {
         let ec = (*self.fast.effect_carry.get(m.node as usize)?)?;
         let n = self.board.len();

@@ -697,6 +697,7 @@ impl Game {
             }
             let h = match self
                 .hash_after_plain(st, &m)
+                .or_else(|| self.hash_after_effect_carry(st, &m))
                 .or_else(|| self.hash_after_own_effect(st, &m, ws))
             {
                 Some(h) => h,

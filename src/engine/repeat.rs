@@ -321,6 +321,73 @@ impl Game {
             }
     }
 
+    /// The position hash after `m` (legal in `st`) when its node has an
+    /// [`super::cells::EffectCarry`] form, as the lean apply
+    /// (`apply_effect_carry`) plays it: the one cell its own effect
+    /// changes by its table (read on `st`: a `to` or `from` effect's slot,
+    /// or a hop's one jumped site, the first step of its direction, whose
+    /// next step is `to`), then the carry, which puts the piece on `from`
+    /// onto `to`, replacing what stood there; its consequences are at most
+    /// `moveAgain`. `None` when it can't be told so (stacks, a hop over
+    /// several sites, a carry onto its origin, another kind of move). In
+    /// line in `filter_repeats_by_hash`, which tries it on each move.
+    #[inline(always)]
+    pub(crate) fn hash_after_effect_carry(&self, st: &State, m: &Move) -> Option<u64> {
+        if self.stacking || m.node == NO_GEN {
+            return None;
+        }
+        let ec = (*self.fast.effect_carry.get(m.node as usize)?)?;
+        let n = self.board.len();
+        let (f, t) = (m.from as usize, m.to as usize);
+        if m.kind != MoveKind::Step || f >= n || t >= n || f == t {
+            return None;
+        }
+        let mut h = st.hash;
+        // the pieces on `from` and `to` once the effect is made
+        let (mut cf, mut ct) = (st.what[f], st.what[t]);
+        if let Some(i) = ec.effect {
+            let cell = &self.fast.cell_effects[i as usize];
+            // the cell the effect changes
+            let s = if !ec.between {
+                if cell.slot == Slot::From { f } else { t }
+            } else if m.dir != 255 {
+                let d = Dir::ALL[m.dir as usize & 15];
+                let b = self.board.step(m.from, d)?;
+                if b as usize >= n || self.board.step(b, d) != Some(m.to) {
+                    return None;
+                }
+                b as usize
+            } else {
+                usize::MAX
+            };
+            if s < n {
+                let old = st.what[s];
+                let new = cell.at(st.mover, s as Site, old);
+                if new != super::cells::KEEP {
+                    if old != 0 {
+                        h ^= self.flat_key(s, old);
+                    }
+                    if new != 0 {
+                        h ^= self.flat_key(s, new);
+                    }
+                    if s == f {
+                        cf = new;
+                    } else if s == t {
+                        ct = new;
+                    }
+                }
+            }
+        }
+        // the carry: nothing when `from` is empty
+        if cf != 0 {
+            h ^= self.flat_key(f, cf) ^ self.flat_key(t, cf);
+            if ct != 0 {
+                h ^= self.flat_key(t, ct);
+            }
+        }
+        Some(h)
+    }
+
     /// The position hash after `m` (legal in `st`) when its node is one of
     /// [`Game::compute_own_effect_nodes`]: the one site change its own
     /// effect makes (decided on `st`, the state the effect is applied to),
