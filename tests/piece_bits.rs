@@ -151,6 +151,29 @@ fn pieces_of_another_kind_of_the_same_owner_make_no_moves() {
     }
 }
 
+/// A two-player game on `board` with `pieces` (a neutral Blocker kind and
+/// a Disc per player, declared in the order that gives their ids): P1's
+/// Discs on `discs`, P2's on 7 and 8, Blockers on 3, 4 and 12; a turn
+/// moves a piece or adds a Blocker with none of the mover's pieces around
+/// it, and the game is drawn after 60 decisions.
+fn blocker_game(board: &str, pieces: &str, discs: &str) -> Game {
+    load_text(&format!(
+        r#"(game "Blockers" (players 2)
+            (equipment {{ (board {board}) {pieces} }})
+            (rules
+                (start {{ (place "Disc1" {discs}) (place "Disc2" (sites {{7 8}})) (place "Blocker0" (sites {{3 4 12}})) }})
+                (play
+                    (or
+                        (forEach Piece)
+                        (move Add (piece "Blocker0") (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
+                    )
+                )
+                (end (if (>= (count Moves) 60) (result Mover Draw)))
+            )
+        )"#
+    ))
+}
+
 /// Hops of one length (MIN = MAX: `fixed` hops, their rays those with a
 /// site after the run): over one site (the default range) and over two,
 /// in the op loop (two hops then a step) and in the step-then-hop loop;
@@ -172,25 +195,8 @@ fn hops_of_one_length_agree_with_the_generic_path() {
             "(rectangle 3 7)",
             "(square 8)",
         ] {
-            let g = load_text(&format!(
-                r#"(game "Fixed" (players 2)
-                    (equipment {{
-                        (board {board})
-                        (piece "Disc" Each {moves})
-                        (piece "Blocker" Neutral)
-                    }})
-                    (rules
-                        (start {{ (place "Disc1" (sites {{0 1}})) (place "Disc2" (sites {{7 8}})) (place "Blocker0" (sites {{3 4 12}})) }})
-                        (play
-                            (or
-                                (forEach Piece)
-                                (move Add (piece "Blocker0") (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
-                            )
-                        )
-                        (end (if (>= (count Moves) 60) (result Mover Draw)))
-                    )
-                )"#
-            ));
+            let pieces = format!(r#"(piece "Disc" Each {moves}) (piece "Blocker" Neutral)"#);
+            let g = blocker_game(board, &pieces, "(sites {0 1})");
             assert_eq!(g.bit_programs(), 2, "{board} {moves}");
             agrees_with_generic(&g, 30, 60, 47);
         }
@@ -215,25 +221,8 @@ fn fixed_hops_and_owner_complements_in_the_op_loop_agree_with_the_generic_path()
     })"#;
     for board in ["(square 6)", "(hex Limping 3)", "(rectangle 3 7)"] {
         for discs in ["(sites {0}) ", "(sites {0 1 5})"] {
-            let g = load_text(&format!(
-                r#"(game "Loop" (players 2)
-                    (equipment {{
-                        (board {board})
-                        (piece "Blocker" Neutral)
-                        (piece "Disc" Each {moves})
-                    }})
-                    (rules
-                        (start {{ (place "Disc1" {discs}) (place "Disc2" (sites {{7 8}})) (place "Blocker0" (sites {{3 4 12}})) }})
-                        (play
-                            (or
-                                (forEach Piece)
-                                (move Add (piece "Blocker0") (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
-                            )
-                        )
-                        (end (if (>= (count Moves) 60) (result Mover Draw)))
-                    )
-                )"#
-            ));
+            let pieces = format!(r#"(piece "Blocker" Neutral) (piece "Disc" Each {moves})"#);
+            let g = blocker_game(board, &pieces, discs);
             assert_eq!(g.bit_programs(), 2, "{board} {discs}");
             agrees_with_generic(&g, 30, 60, 53);
         }
@@ -253,25 +242,8 @@ fn steps_over_lists_of_more_than_eight_sites_agree_with_the_generic_path() {
     })"#;
     for board in ["(hex 4)", "(square 6)"] {
         for discs in ["(sites {18})", "(sites {0 9 18})"] {
-            let g = load_text(&format!(
-                r#"(game "Long" (players 2)
-                    (equipment {{
-                        (board {board})
-                        (piece "Blocker" Neutral)
-                        (piece "Disc" Each {moves})
-                    }})
-                    (rules
-                        (start {{ (place "Disc1" {discs}) (place "Disc2" (sites {{7 8}})) (place "Blocker0" (sites {{3 4 12}})) }})
-                        (play
-                            (or
-                                (forEach Piece)
-                                (move Add (piece "Blocker0") (to (sites Empty) if:(= 0 (count Sites in:(sites Around (to) Own)))))
-                            )
-                        )
-                        (end (if (>= (count Moves) 60) (result Mover Draw)))
-                    )
-                )"#
-            ));
+            let pieces = format!(r#"(piece "Blocker" Neutral) (piece "Disc" Each {moves})"#);
+            let g = blocker_game(board, &pieces, discs);
             assert_eq!(g.bit_programs(), 2, "{board} {discs}");
             agrees_with_generic(&g, 30, 60, 59);
         }
