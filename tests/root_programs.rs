@@ -104,27 +104,34 @@ fn placements_from_the_hand_agree_with_the_generic_path() {
     for board in ["(hex 3)", "(square 9)"] {
         for stack in ["False", "True"] {
             for play in plays {
-                let text = format!(
-                    r#"(game "Hands" (players 2)
-                        (equipment {{
-                            (board {board})
-                            (hand Each)
-                            (piece "Disc" Each (move Step (to if:(is Empty (to))) stack:{stack}))
-                        }})
-                        (rules
-                            (start {{ (place "Disc" "Hand" count:7) (place "Disc1" (sites {{0}})) }})
-                            (play {play})
-                            (end (if (>= (count Moves) 40) (result Mover Draw)))
-                        )
-                    )"#
-                );
-                let g = ludeme::load_str("hands.lud", &text, &Choices::default())
-                    .unwrap_or_else(|e| panic!("{e}"));
+                let g = hands_game(2, board, stack, play, 40);
                 assert!(g.root_programs() > 0, "{board} {play}");
                 agrees_with_generic(&g, 20, 60, 47);
             }
         }
     }
+}
+
+/// A game of `players` on `board` whose Discs step to empty sites
+/// (`stack`: onto stacks, True or False) and start in the hands, seven
+/// each, with P1's first Disc on site 0; `play` is the play rule, and the
+/// game is drawn after `limit` decisions.
+fn hands_game(players: u8, board: &str, stack: &str, play: &str, limit: u32) -> Game {
+    let text = format!(
+        r#"(game "Hands" (players {players})
+            (equipment {{
+                (board {board})
+                (hand Each)
+                (piece "Disc" Each (move Step (to if:(is Empty (to))) stack:{stack}))
+            }})
+            (rules
+                (start {{ (place "Disc" "Hand" count:7) (place "Disc1" (sites {{0}})) }})
+                (play {play})
+                (end (if (>= (count Moves) {limit}) (result Mover Draw)))
+            )
+        )"#
+    );
+    ludeme::load_str("hands.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Play rules of one placement from the hand or one add, as setup phases
@@ -237,22 +244,7 @@ fn guarded_leaves_resolved_for_the_mover_agree_with_the_generic_path() {
         for board in ["(hex 3)", "(square 9)"] {
             for stack in ["False", "True"] {
                 for play in &plays {
-                    let text = format!(
-                        r#"(game "Guards" (players {players})
-                            (equipment {{
-                                (board {board})
-                                (hand Each)
-                                (piece "Disc" Each (move Step (to if:(is Empty (to))) stack:{stack}))
-                            }})
-                            (rules
-                                (start {{ (place "Disc" "Hand" count:7) (place "Disc1" (sites {{0}})) }})
-                                (play {play})
-                                (end (if (>= (count Moves) 50) (result Mover Draw)))
-                            )
-                        )"#
-                    );
-                    let g = ludeme::load_str("guards.lud", &text, &Choices::default())
-                        .unwrap_or_else(|e| panic!("{e}"));
+                    let g = hands_game(players, board, stack, play, 50);
                     // (past 64 sites a placement is no leaf of its own)
                     assert!(
                         g.mover_programs() > 0 || board == "(square 9)",
