@@ -511,7 +511,8 @@ impl Game {
                 } else {
                     m.to
                 };
-                self.change_cell(st, s, cell.at(mover, s, st.what[s as usize]));
+                let now = st.what[..n][s as usize];
+                self.change_cell(st, n, s, cell.at(mover, s, now));
             } else if m.dir != 255 {
                 // the sites between, nearest first, as the radial lists
                 // them: the walk along the step table (`board_props`)
@@ -521,7 +522,9 @@ impl Game {
                     if b == m.to {
                         break;
                     }
-                    self.change_cell(st, b, cell.at(mover, b, st.what[b as usize]));
+                    // (`b` checked against the board's size once, here)
+                    let now = st.what[..n][b as usize];
+                    self.change_cell(st, n, b, cell.at(mover, b, now));
                     at = b;
                 }
             }
@@ -532,11 +535,11 @@ impl Game {
                 self.put(st, m.to, c);
             }
         } else if m.from != m.to {
-            self.carry_flat(st, m.from as usize, m.to as usize);
+            self.carry_flat(st, n, m.from as usize, m.to as usize);
         } else {
             let c = self.take_flat(st, m.from as usize);
             if c != 0 {
-                self.put_flat(st, m.to as usize, c);
+                self.put_flat(st, n, m.to as usize, c);
             }
         }
         st.last_from = m.from;
@@ -547,9 +550,9 @@ impl Game {
     /// Sets the top of board site `s` to `new` from a [`CellEffect`]
     /// table: unchanged ([`KEEP`]), emptied (`take`), or `new` put there,
     /// replacing what stood there (as an add, or a promotion's `take` and
-    /// `put`, leave it).
+    /// `put`, leave it). `n` is the board's size, `s` below it.
     #[inline(always)]
-    fn change_cell(&self, st: &mut State, s: Site, new: u8) {
+    fn change_cell(&self, st: &mut State, n: usize, s: Site, new: u8) {
         match new {
             KEEP => {}
             0 if !self.stacking => {
@@ -558,7 +561,7 @@ impl Game {
             0 => {
                 self.take(st, s);
             }
-            c if !self.stacking => self.put_flat(st, s as usize, c),
+            c if !self.stacking => self.put_flat(st, n, s as usize, c),
             c => self.put(st, s, c),
         }
     }

@@ -871,20 +871,23 @@ impl Game {
     /// [`Game::put`] of `comp` (not 0) onto board site `su` in a game
     /// without stacks: the same changes (what stood there is replaced),
     /// without the hand and stack cases.
+    ///
+    /// `n` is the board's size as the caller read it: a caller that has
+    /// checked `su < n` lets the compiler drop the site checks here (one
+    /// length check per table remains).
     #[inline(always)]
-    pub(crate) fn put_flat(&self, st: &mut State, su: usize, comp: u8) {
-        debug_assert!(!self.stacking && su < self.board.len() && comp != 0);
-        let old = st.what[su];
-        let small = self.board.len() <= 64;
+    pub(crate) fn put_flat(&self, st: &mut State, n: usize, su: usize, comp: u8) {
+        debug_assert!(!self.stacking && n == self.board.len() && su < n && comp != 0);
+        let old = st.what[..n][su];
         if old != 0 {
             self.lift_flat(st, su, old);
         }
         let o = self.owner(comp) as usize;
-        if small {
+        if n <= 64 {
             st.occ[o] |= 1u64 << su;
         }
-        st.what[su] = comp;
-        st.count[su] = 1;
+        st.what[..n][su] = comp;
+        st.count[..n][su] = 1;
         st.hash ^= self.flat_key(su, comp);
         st.pieces[o] += 1;
         st.comp_count[comp as usize] += 1;
@@ -894,26 +897,30 @@ impl Game {
     /// onto board site `t` (another one), in a game without stacks: the
     /// same changes (what stood on `t` is replaced; the carried piece's
     /// counters are unchanged).
+    ///
+    /// `n` is the board's size as the caller read it: a caller that has
+    /// checked `f` and `t` against it lets the compiler drop the site
+    /// checks here (one length check per table remains).
     #[inline(always)]
-    pub(crate) fn carry_flat(&self, st: &mut State, f: usize, t: usize) {
-        debug_assert!(!self.stacking && f != t && f.max(t) < self.board.len());
-        let c = st.what[f];
+    pub(crate) fn carry_flat(&self, st: &mut State, n: usize, f: usize, t: usize) {
+        debug_assert!(!self.stacking && n == self.board.len() && f != t && f.max(t) < n);
+        let what = &st.what[..n];
+        let (c, old) = (what[f], what[t]);
         if c == 0 {
             return;
         }
-        let old = st.what[t];
-        let small = self.board.len() <= 64;
         if old != 0 {
             self.lift_flat(st, t, old);
         }
-        if small {
+        if n <= 64 {
             st.occ[self.owner(c) as usize] ^= (1u64 << f) | (1u64 << t);
         }
         st.hash ^= self.flat_key(f, c) ^ self.flat_key(t, c);
-        st.what[f] = 0;
-        st.count[f] = 0;
-        st.what[t] = c;
-        st.count[t] = 1;
+        let (what, count) = (&mut st.what[..n], &mut st.count[..n]);
+        what[f] = 0;
+        count[f] = 0;
+        what[t] = c;
+        count[t] = 1;
     }
 
     /// `zkey(su, comp, 0)` of board site `su` in a game without stacks.
