@@ -687,10 +687,13 @@ impl Game {
             return;
         }
         let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
+        // no position of the turn has fewer pieces than the current one: a
+        // move that takes pieces off leaves fewer than all of the turn's
+        let floor = st.turn_floor >= Self::total_pieces(st);
         let mut keep = 0;
         for i in 0..out.len() {
             let m = out[i];
-            if first && self.changes_position(st, &m) {
+            if (first && self.changes_position(st, &m)) || (floor && self.lowers_pieces(st, &m)) {
                 out[keep] = m;
                 keep += 1;
                 continue;
