@@ -246,22 +246,30 @@ fn adds_past_the_turns_peak_keep_their_moves_and_the_rest_are_filtered() {
 /// put a marker there and take it back: that capture brings back the
 /// turn's first position (fewer pieces than the current one), and is
 /// dropped as by the generic path; a capture from a position with as few
-/// pieces as all of the turn's is kept.
+/// pieces as all of the turn's is kept. The mirror for hops that put a
+/// marker on the site they jump (`lowers_pieces`' twin `raises_pieces`,
+/// with `State::turn_peak`): taking a marker, stepping on and hopping
+/// back over the emptied site brings back the turn's first position,
+/// and is dropped.
 const FLOORS: &str = r#"(game "Floors" (players 2)
     (equipment {
         (board (square 4))
         (piece "Pawn" Each
-            (or
-                (move Step Orthogonal (to if:(is Empty (to))) (then (moveAgain)))
+            (or {
+                (move Step (to if:(is Empty (to))) (then (moveAgain)))
                 (move Step (to if:(is Occupied (to)) (apply (remove (to))))
                     (then (if (< (count Sites in:(sites Occupied by:Neutral)) 3) (moveAgain))))
-            )
+                (move Hop
+                    (between if:(is Empty (between)) (apply (add (piece "Marker0") (to (between)))))
+                    (to if:(is Empty (to)))
+                    (then (moveAgain)))
+            })
         )
         (piece "Marker" Neutral)
     })
     (rules
         (meta (no Repeat PositionalInTurn))
-        (start { (place "Pawn1" (sites {0})) (place "Pawn2" (sites {15})) (place "Marker0" (sites {5 10})) })
+        (start { (place "Pawn1" (sites {0})) (place "Pawn2" (sites {15})) (place "Marker0" (sites {5 11})) })
         (play (or (forEach Piece)
             (move Add (piece "Marker0") (to (sites Empty))
                 (then (if (< (count Sites in:(sites Occupied by:Neutral)) 4) (moveAgain))))))
@@ -295,4 +303,12 @@ fn captures_below_the_turns_floor_keep_their_moves_and_the_rest_are_filtered() {
     let texts = moves(&g, &st);
     assert!(!texts.contains(&"B1-A1".to_string()), "{texts:?}");
     assert!(texts.contains(&"B1-B2".to_string()), "{texts:?}");
+    // P1 takes the marker on B2 and steps on to C3: the hop back to A1
+    // over B2, which puts a marker there, brings back the turn's first
+    // position (more pieces than the current one), and is dropped
+    let st = after(&g, "A1-B2 B2-C3");
+    assert_eq!(st.mover(), 1);
+    let texts = moves(&g, &st);
+    assert!(!texts.contains(&"C3-A1".to_string()), "{texts:?}");
+    assert!(texts.contains(&"C3-A3".to_string()), "{texts:?}");
 }

@@ -238,6 +238,49 @@ impl Game {
                 .unwrap_or(false)
     }
 
+    /// Whether `m` (legal in `st`) surely leaves more pieces than `st` has:
+    /// a hop of a node with an [`super::cells::EffectCarry`] form (its
+    /// consequences are at most `moveAgain`) whose `between` effect, by
+    /// its table, puts a piece on its one jumped site, empty in `st` (the
+    /// first step of its direction, whose next step is `to`), and which
+    /// carries the piece on its occupied origin onto its empty `to`,
+    /// replacing nothing: one piece more, as the lean apply
+    /// (`apply_effect_carry`) plays it. So when no position of the turn so
+    /// far has more pieces than `st`, the one after `m` is none of them.
+    #[inline]
+    pub(crate) fn raises_pieces(&self, st: &State, m: &Move) -> bool {
+        let n = self.board.len();
+        let (f, t) = (m.from as usize, m.to as usize);
+        if self.stacking
+            || m.kind != MoveKind::Step
+            || m.dir == 255
+            || m.node == NO_GEN
+            || t >= n
+            || st.what[t] != 0
+            || f >= n
+            || f == t
+            || st.what[f] == 0
+        {
+            return false;
+        }
+        let Some(Some(ec)) = self.fast.effect_carry.get(m.node as usize) else {
+            return false;
+        };
+        let (Some(i), true) = (ec.effect, ec.between) else {
+            return false;
+        };
+        let d = Dir::ALL[m.dir as usize & 15];
+        let Some(b) = self.board.step(m.from, d) else {
+            return false;
+        };
+        let s = b as usize;
+        if s >= n || s == f || st.what[s] != 0 || self.board.step(b, d) != Some(m.to) {
+            return false;
+        }
+        let new = self.fast.cell_effects[i as usize].at(st.mover, b, 0);
+        new != 0 && new != super::cells::KEEP
+    }
+
     /// Per phase: whether every move its play rule can make leaves a
     /// position other than the one it is played in (see
     /// [`Game::tree_always_changes`]), so that the first decision of a turn,
