@@ -236,3 +236,79 @@ fn adds_past_the_turns_peak_keep_their_moves_and_the_rest_are_filtered() {
     assert_eq!(st.mover(), 1);
     assert_eq!(g.legal_moves(&st).len(), 6, "{:?}", moves(&g, &st));
 }
+
+/// Moves that take pieces off (`src/engine/repeat.rs`,
+/// `compute_lowering_nodes`, `lowers_pieces`: a carry from an occupied
+/// site onto another occupied one, whose own effects never add a piece)
+/// keep their place without a hash when the position has the fewest pieces
+/// of the turn (`State::turn_floor`): the position after such a move has
+/// fewer than all of the turn's. Here a turn may step the pawn off a site,
+/// put a marker there and take it back: that capture brings back the
+/// turn's first position (fewer pieces than the current one), and is
+/// dropped as by the generic path; a capture from a position with as few
+/// pieces as all of the turn's is kept. The mirror for hops that put a
+/// marker on the site they jump (`lowers_pieces`' twin `raises_pieces`,
+/// with `State::turn_peak`): taking a marker, stepping on and hopping
+/// back over the emptied site brings back the turn's first position,
+/// and is dropped.
+const FLOORS: &str = r#"(game "Floors" (players 2)
+    (equipment {
+        (board (square 4))
+        (piece "Pawn" Each
+            (or {
+                (move Step (to if:(is Empty (to))) (then (moveAgain)))
+                (move Step (to if:(is Occupied (to)) (apply (remove (to))))
+                    (then (if (< (count Sites in:(sites Occupied by:Neutral)) 3) (moveAgain))))
+                (move Hop
+                    (between if:(is Empty (between)) (apply (add (piece "Marker0") (to (between)))))
+                    (to if:(is Empty (to)))
+                    (then (moveAgain)))
+            })
+        )
+        (piece "Marker" Neutral)
+    })
+    (rules
+        (meta (no Repeat PositionalInTurn))
+        (start { (place "Pawn1" (sites {0})) (place "Pawn2" (sites {15})) (place "Marker0" (sites {5 11})) })
+        (play (or (forEach Piece)
+            (move Add (piece "Marker0") (to (sites Empty))
+                (then (if (< (count Sites in:(sites Occupied by:Neutral)) 4) (moveAgain))))))
+        (end (if (= 0 (count Pieces Next "Pawn")) (result Mover Win)))
+    )
+)"#;
+
+#[test]
+fn captures_below_the_turns_floor_keep_their_moves_and_the_rest_are_filtered() {
+    let g = ludeme::load_str("floors.lud", FLOORS, &Choices::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    // the orthogonal step and the capture (each player's); not the add
+    assert_eq!(g.lowering_nodes(), 4);
+    assert_eq!(g.generic_twin().lowering_nodes(), 0);
+    // in Abrana: each player's free jump and step onto a marker or pawn,
+    // and the two entries; not the regular jump, whose `between` effect
+    // may add a marker, nor the reservations (adds)
+    let abrana = ludeme::load_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/abrana.lud"),
+        &Choices::default(),
+    )
+    .unwrap();
+    assert_eq!(abrana.lowering_nodes(), 6);
+    let won = agrees_with_generic(&g, 200, 80, 23);
+    assert!(won > 20, "only {won} games won");
+    // P1 steps from A1 to B1 and puts a marker on A1: taking it back
+    // brings back the turn's first position, and is dropped, while the
+    // capture of the marker on B2 is kept
+    let st = after(&g, "A1-B1 A1");
+    assert_eq!(st.mover(), 1);
+    let texts = moves(&g, &st);
+    assert!(!texts.contains(&"B1-A1".to_string()), "{texts:?}");
+    assert!(texts.contains(&"B1-B2".to_string()), "{texts:?}");
+    // P1 takes the marker on B2 and steps on to C3: the hop back to A1
+    // over B2, which puts a marker there, brings back the turn's first
+    // position (more pieces than the current one), and is dropped
+    let st = after(&g, "A1-B2 B2-C3");
+    assert_eq!(st.mover(), 1);
+    let texts = moves(&g, &st);
+    assert!(!texts.contains(&"C3-A1".to_string()), "{texts:?}");
+    assert!(texts.contains(&"C3-A3".to_string()), "{texts:?}");
+}

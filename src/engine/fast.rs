@@ -62,6 +62,10 @@ pub struct FastInfo {
     /// board site (an add), so it never repeats the position it is played
     /// in (see `repeat.rs`).
     pub(crate) changes_position: Vec<bool>,
+    /// Per generator node: a move it makes from an occupied board site
+    /// onto another occupied one leaves fewer pieces than the position it
+    /// is played in (see [`Game::compute_lowering_nodes`]).
+    pub(crate) lowers_pieces: Vec<bool>,
     /// Per phase: every move its play rule can make changes the position
     /// (see [`Game::compute_changing_phases`]): the first decision of a
     /// turn keeps all its moves without a hash.
@@ -288,6 +292,7 @@ impl FastInfo {
             changing_phase: Vec::new(),
             adding_phase: game.compute_adding_phases(),
             changes_position: game.compute_changing_nodes(),
+            lowers_pieces: Vec::new(),
             effect_carry,
             cell_effects,
             counters: Vec::new(),
@@ -354,6 +359,7 @@ impl FastInfo {
         info.counters = counters;
         info.terms = tables;
         info.changing_phase = game.compute_changing_phases(&info.changes_position);
+        info.lowers_pieces = game.compute_lowering_nodes(&info.changes_position);
         info.lean_phase = game.lean_phases(&info);
         (info.lean_turn, info.mover_ends) = game.lean_turns(&info);
         game.make_direct(&mut info);
@@ -456,6 +462,15 @@ impl Game {
     #[doc(hidden)]
     pub fn adding_phases(&self) -> Vec<bool> {
         self.fast.adding_phase.clone()
+    }
+
+    /// How many generator nodes make moves that, from an occupied board
+    /// site onto another occupied one, leave fewer pieces, so that a
+    /// decision whose position has the fewest pieces of its turn keeps
+    /// them without a hash (for tests).
+    #[doc(hidden)]
+    pub fn lowering_nodes(&self) -> usize {
+        self.fast.lowers_pieces.iter().filter(|&&l| l).count()
     }
 
     /// How many `or` nodes have a piece program (for tests).

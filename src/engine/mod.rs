@@ -230,6 +230,9 @@ pub struct State {
     /// The most pieces (board and hand, every stone) of a position of
     /// `turn_hashes`: a position with more is none of them.
     pub(crate) turn_peak: u32,
+    /// The fewest pieces (board and hand, every stone) of a position of
+    /// `turn_hashes`: a position with fewer is none of them.
+    pub(crate) turn_floor: u32,
     pub(crate) move_again: bool,
     pub(crate) next_override: u8,
     /// Zobrist hash of the pieces (board levels and hand counts), kept up
@@ -303,6 +306,7 @@ impl State {
         self.turns = o.turns;
         self.turn_decisions = o.turn_decisions;
         self.turn_peak = o.turn_peak;
+        self.turn_floor = o.turn_floor;
         self.pass_turns = o.pass_turns;
         self.proposed = o.proposed;
         self.last_from = o.last_from;
@@ -546,6 +550,7 @@ impl Game {
             outcome: None,
             turn_hashes: Vec::new(),
             turn_peak: 0,
+            turn_floor: u32::MAX,
             move_again: false,
             next_override: 0,
             hash: 0,
@@ -668,19 +673,24 @@ impl Game {
     }
 
     /// Adds the current position to the turn's (for `(no Repeat
-    /// PositionalInTurn)`): its hash, and its pieces to the turn's peak.
+    /// PositionalInTurn)`): its hash, and its pieces to the turn's peak
+    /// and floor.
     #[inline]
     pub(crate) fn record_turn_position(&self, st: &mut State) {
         st.turn_hashes.push(self.position_hash(st));
-        st.turn_peak = st.turn_peak.max(Self::total_pieces(st));
+        let pieces = Self::total_pieces(st);
+        st.turn_peak = st.turn_peak.max(pieces);
+        st.turn_floor = st.turn_floor.min(pieces);
     }
 
     /// Makes the current position the turn's only one (a new turn).
     #[inline]
     pub(crate) fn restart_turn_positions(&self, st: &mut State) {
         st.turn_hashes.clear();
-        st.turn_peak = 0;
-        self.record_turn_position(st);
+        st.turn_hashes.push(self.position_hash(st));
+        let pieces = Self::total_pieces(st);
+        st.turn_peak = pieces;
+        st.turn_floor = pieces;
     }
 
     /// Zobrist key of `comp` at `s`: level `lvl` of a board stack, or a hand

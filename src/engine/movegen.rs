@@ -687,10 +687,19 @@ impl Game {
             return;
         }
         let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
+        // no position of the turn has fewer pieces than the current one: a
+        // move that takes pieces off leaves fewer than all of the turn's
+        let pieces = Self::total_pieces(st);
+        let floor = st.turn_floor >= pieces;
+        // nor more: a move that puts pieces on leaves more than all of them
+        let peak = st.turn_peak <= pieces;
         let mut keep = 0;
         for i in 0..out.len() {
             let m = out[i];
-            if first && self.changes_position(st, &m) {
+            if (first && self.changes_position(st, &m))
+                || (floor && self.lowers_pieces(st, &m))
+                || (peak && self.raises_pieces(st, &m))
+            {
                 out[keep] = m;
                 keep += 1;
                 continue;

@@ -184,6 +184,103 @@ impl Game {
             .collect()
     }
 
+    /// Per generator node: whether its moves leave fewer pieces than the
+    /// position they are played in when they carry a piece between two
+    /// occupied board sites (see [`Game::lowers_pieces`]): a step, hop,
+    /// slide or from-to leaf of `changing` ([`Game::compute_changing_nodes`]:
+    /// no stacks, consequences that change no piece) whose own effects (`to`
+    /// and `between` `apply`) never add a piece ([`effect_never_adds`]).
+    pub(crate) fn compute_lowering_nodes(&self, changing: &[bool]) -> Vec<bool> {
+        let never_adds = |e: &Option<Effect>| e.as_ref().is_none_or(effect_never_adds);
+        (0..self.gens.len())
+            .map(|id| {
+                changing.get(id).copied().unwrap_or(false)
+                    && match &self.gens[id].kind {
+                        GenKind::Step { to_apply, .. } | GenKind::FromTo { to_apply, .. } => {
+                            never_adds(to_apply)
+                        }
+                        GenKind::Hop {
+                            between_apply,
+                            to_apply,
+                            ..
+                        } => never_adds(between_apply) && never_adds(to_apply),
+                        GenKind::Slide { .. } => true,
+                        _ => false,
+                    }
+            })
+            .collect()
+    }
+
+    /// Whether `m` (legal in `st`) surely leaves fewer pieces than `st`
+    /// has: a move of a [`Game::compute_lowering_nodes`] node that carries
+    /// a piece from an occupied board site onto another occupied one. Its
+    /// own effects run first and never add a piece; if they remove one,
+    /// the carry (which never adds one either) cannot make up for it, and
+    /// if they remove none, both sites are still occupied and the carry
+    /// replaces the piece on `to`. So when no position of the turn so far
+    /// has fewer pieces than `st`, the one after `m` is none of them.
+    #[inline]
+    pub(crate) fn lowers_pieces(&self, st: &State, m: &Move) -> bool {
+        let n = self.board.len();
+        let (f, t) = (m.from as usize, m.to as usize);
+        m.kind == MoveKind::Step
+            && t < n
+            && st.what[t] != 0
+            && f < n
+            && f != t
+            && st.what[f] != 0
+            && m.node != NO_GEN
+            && self
+                .fast
+                .lowers_pieces
+                .get(m.node as usize)
+                .copied()
+                .unwrap_or(false)
+    }
+
+    /// Whether `m` (legal in `st`) surely leaves more pieces than `st` has:
+    /// a hop of a node with an [`super::cells::EffectCarry`] form (its
+    /// consequences are at most `moveAgain`) whose `between` effect, by
+    /// its table, puts a piece on its one jumped site, empty in `st` (the
+    /// first step of its direction, whose next step is `to`), and which
+    /// carries the piece on its occupied origin onto its empty `to`,
+    /// replacing nothing: one piece more, as the lean apply
+    /// (`apply_effect_carry`) plays it. So when no position of the turn so
+    /// far has more pieces than `st`, the one after `m` is none of them.
+    #[inline]
+    pub(crate) fn raises_pieces(&self, st: &State, m: &Move) -> bool {
+        let n = self.board.len();
+        let (f, t) = (m.from as usize, m.to as usize);
+        if self.stacking
+            || m.kind != MoveKind::Step
+            || m.dir == 255
+            || m.node == NO_GEN
+            || t >= n
+            || st.what[t] != 0
+            || f >= n
+            || f == t
+            || st.what[f] == 0
+        {
+            return false;
+        }
+        let Some(Some(ec)) = self.fast.effect_carry.get(m.node as usize) else {
+            return false;
+        };
+        let (Some(i), true) = (ec.effect, ec.between) else {
+            return false;
+        };
+        let d = Dir::ALL[m.dir as usize & 15];
+        let Some(b) = self.board.step(m.from, d) else {
+            return false;
+        };
+        let s = b as usize;
+        if s >= n || s == f || st.what[s] != 0 || self.board.step(b, d) != Some(m.to) {
+            return false;
+        }
+        let new = self.fast.cell_effects[i as usize].at(st.mover, b, 0);
+        new != 0 && new != super::cells::KEEP
+    }
+
     /// Per phase: whether every move its play rule can make leaves a
     /// position other than the one it is played in (see
     /// [`Game::tree_always_changes`]), so that the first decision of a turn,
