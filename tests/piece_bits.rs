@@ -249,3 +249,28 @@ fn steps_over_lists_of_more_than_eight_sites_agree_with_the_generic_path() {
         }
     }
 }
+
+/// The op loop with hops whose rays come from tables shared between ops
+/// and programs (built once per relation and range): a hop of range 0..2
+/// (it may land next to its origin, so no first site is needed to pass
+/// OVER: it is never skipped whole), hops of one length over two
+/// relations, and the same hops again in a later op; one piece per player
+/// and several.
+#[test]
+fn hops_sharing_ray_tables_in_the_op_loop_agree_with_the_generic_path() {
+    let moves = r#"(or {
+        (move Hop (between (range 0 2) if:(= (what at:(between)) (id "Blocker0"))) (to if:(is Empty (to))))
+        (move Hop Diagonal (between if:(is Occupied (between))) (to if:(is Empty (to))))
+        (move Step Orthogonal (to if:(is Empty (to))))
+        (move Hop (between if:(is Occupied (between))) (to if:(is Empty (to))))
+        (move Hop Diagonal (between if:(is Empty (between))) (to if:(is Empty (to))))
+    })"#;
+    for board in ["(square 5)", "(hex Limping 3)"] {
+        for discs in ["(sites {0})", "(sites {0 1 5})"] {
+            let pieces = format!(r#"(piece "Blocker" Neutral) (piece "Disc" Each {moves})"#);
+            let g = blocker_game(board, &pieces, discs);
+            assert_eq!(g.bit_programs(), 2, "{board} {discs}");
+            agrees_with_generic(&g, 30, 60, 61);
+        }
+    }
+}

@@ -19,6 +19,7 @@ use super::sink::{MoveSink, MoveTail};
 use super::sitetest::CompTest;
 use super::{Game, MAX_PLAYERS, Move, State};
 use crate::board::{Relation, Site};
+use std::cell::Cell;
 
 /// A test of a site's top component that keeps empty sites or not, and for
 /// each owner (0 = neutral) all of its pieces or none.
@@ -210,6 +211,20 @@ impl BitPlan {
 /// Most ops in a program run on bit sets.
 const MAX_OPS: usize = 8;
 
+/// The rays of a hop of one relation and range from every origin, as
+/// [`Game::bit_prog`] lays them out for one op: built once per relation and
+/// range for all the programs of a game (their hops often share them: the
+/// same move in several programs, or several hops of one kind).
+struct HopTable {
+    /// Every origin's rays, origin after origin.
+    rays: Vec<Ray>,
+    /// Per origin: its rays' range in `rays`.
+    ranges: Vec<(usize, usize)>,
+    /// Per origin: the first sites of its rays (one of which a fixed hop
+    /// needs to pass OVER).
+    firsts: Vec<u64>,
+}
+
 impl Game {
     /// Builds the bit-set programs from the piece programs `ops(g)` of the
     /// `n_gens` generator nodes (boards of at most 64 sites; none else).
@@ -235,34 +250,86 @@ impl Game {
                 (0..n as Site).all(|s| self.board.neighbours(s, rel).is_sorted_by(|a, b| a < b));
         }
         // per relation: every radial runs up or down the site numbers
+        // (checked once per relation, when a hop first asks)
+        let checked: [Cell<Option<bool>>; 4] = Default::default();
         let monotone = |rel: Relation| {
-            (0..n as Site).all(|f| {
+            let known = &checked[rel as usize];
+            if let Some(m) = known.get() {
+                return m;
+            }
+            let m = (0..n as Site).all(|f| {
                 self.board.dirs(f, rel).iter().all(|&d| {
                     let r = self.board.radial(f, d);
                     let up = r.first().is_none_or(|&t| t > f);
-                    std::iter::once(&f)
-                        .chain(r)
-                        .zip(r)
-                        .all(|(&a, &b)| (b > a) == up && a != b)
+                    // each site past the one before it, the origin first
+                    let mut last = f;
+                    r.iter().all(|&t| {
+                        let on = (t > last) == up && t != last;
+                        last = t;
+                        on
+                    })
                 })
-            })
+            });
+            known.set(Some(m));
+            m
         };
+        let mut tables = Vec::new();
         for g in 0..n_gens as u32 {
             let prog = ops(g)
                 .filter(|o| o.len() <= MAX_OPS)
-                .and_then(|o| self.bit_prog(o, &sorted, &monotone));
+                .and_then(|o| self.bit_prog(o, &sorted, &monotone, &mut tables));
             plan.progs.push(prog.unwrap_or_default());
         }
         plan
     }
 
+    /// The table of the rays of a hop over `rel` of range `min..max` among
+    /// `tables` (made and kept there the first time it is asked for; out
+    /// of line, as it runs once per table). A hop's rays depend on its
+    /// relation and range only (and the board), so each program copying
+    /// them gets those [`Game::hop_rays`] would give it.
+    #[inline(never)]
+    fn hop_table<'t>(
+        &self,
+        tables: &'t mut Vec<((Relation, i32, i32), HopTable)>,
+        (rel, min, max): (Relation, i32, i32),
+    ) -> &'t HopTable {
+        let key = (rel, min, max);
+        let i = match tables.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                let n = self.board.len();
+                let mut t = HopTable {
+                    rays: Vec::new(),
+                    ranges: Vec::with_capacity(n),
+                    firsts: Vec::with_capacity(n),
+                };
+                for f in 0..n {
+                    let start = t.rays.len();
+                    self.hop_rays(f as Site, rel, min, max, &mut t.rays);
+                    t.firsts.push(
+                        t.rays[start..]
+                            .iter()
+                            .fold(0u64, |m, r| m | 1u64 << (r.first & 63)),
+                    );
+                    t.ranges.push((start, t.rays.len()));
+                }
+                tables.push((key, t));
+                tables.len() - 1
+            }
+        };
+        &tables[i].1
+    }
+
     /// The bit-set program of piece program `ops`, if every test keeps
-    /// whole owners and every hop's radials are monotone.
+    /// whole owners and every hop's radials are monotone (its hops' rays
+    /// copied from `tables`).
     fn bit_prog(
         &self,
         ops: &[PieceOp],
         sorted: &[bool; 4],
         monotone: &impl Fn(Relation) -> bool,
+        tables: &mut Vec<((Relation, i32, i32), HopTable)>,
     ) -> Option<BitProg> {
         let n = self.board.len();
         let owners = &self.owners;
@@ -304,17 +371,18 @@ impl Game {
                         id,
                         fixed: min == max && min >= 1,
                     });
-                    for f in 0..n {
-                        let start = prog.rays.len();
-                        self.hop_rays(f as Site, rel, min, max, &mut prog.rays);
+                    let table = self.hop_table(tables, (rel, min, max));
+                    let base = prog.rays.len();
+                    prog.rays.extend_from_slice(&table.rays);
+                    for (f, (&(start, end), &firsts)) in
+                        table.ranges.iter().zip(&table.firsts).enumerate()
+                    {
                         if min == max && min >= 1 {
-                            prog.firsts[f * ops.len() + i] = prog.rays[start..]
-                                .iter()
-                                .fold(0u64, |m, r| m | 1u64 << (r.first & 63));
+                            prog.firsts[f * ops.len() + i] = firsts;
                         }
                         prog.at[f * ops.len() + i] = OpAt {
-                            mask: start as u64,
-                            word: prog.rays.len() as u64,
+                            mask: (base + start) as u64,
+                            word: (base + end) as u64,
                         };
                     }
                 }
