@@ -566,7 +566,10 @@ pub(crate) struct MoverEnds {
     /// when it is [`MoverCond::All`] (a guard holds only if one of its
     /// tests here does), as (component, `lo`, `span`). While none holds,
     /// no guard does, and no rule ends the game: the check of most
-    /// decisions, one flat pass over the counters.
+    /// decisions, one flat pass over the counters. The list is padded to
+    /// a whole number of [`QUICK_CHUNK`]s by repeating its last test (a
+    /// test more or less of the same list changes no `any`), so that the
+    /// pass reads whole chunks, each without a branch per test.
     quick: Option<Vec<(u8, i32, u32)>>,
 }
 
@@ -587,10 +590,26 @@ fn quick_tests(heads: &[MoverHead]) -> Option<Vec<(u8, i32, u32)>> {
             }
         }
     }
+    let last = *out.last()?;
+    while out.len() % QUICK_CHUNK != 0 {
+        out.push(last);
+    }
     Some(out)
 }
 
+/// The tests of [`MoverEnds::quick`] read at a time.
+const QUICK_CHUNK: usize = 4;
+
 impl Game {
+    /// Per (lean phase, mover) pair that decides its end rules resolved for
+    /// the mover: how many tests its [`MoverEnds::quick`] pass reads
+    /// (padded; 0 without one). For tests.
+    #[doc(hidden)]
+    pub fn quick_end_tests(&self) -> Vec<usize> {
+        let quick = |e: &MoverEnds| e.quick.as_ref().map_or(0, Vec::len);
+        self.fast.mover_ends.iter().map(quick).collect()
+    }
+
     /// The end rules of lean phase `phase` for mover `m` (see
     /// [`MoverEnds`]), when every condition of the phase's and the game's
     /// end rules (or of their plans' steps) is a counter condition.
@@ -738,9 +757,13 @@ impl Game {
     ) -> bool {
         if let Some(q) = &ends.quick {
             let cc = &st.comp_count[..];
+            let holds = |&(c, lo, span): &(u8, i32, u32)| {
+                (cc[c as usize] as i32).wrapping_sub(lo) as u32 <= span
+            };
+            // each chunk's tests all read (`|`, no branch), then one branch
             if !q
-                .iter()
-                .any(|&(c, lo, span)| (cc[c as usize] as i32).wrapping_sub(lo) as u32 <= span)
+                .chunks_exact(QUICK_CHUNK)
+                .any(|ch| ch.iter().fold(false, |a, t| a | holds(t)))
             {
                 return false;
             }
