@@ -21,7 +21,7 @@
 //! with its player resolved for the mover (at the end check, `Mover` is
 //! the player who just moved, so the rule reads the same counter).
 
-use super::cells::KEEP;
+use super::cells::{EffectCarry, KEEP};
 use super::counters::{CounterTerm, CounterTest};
 use super::eval::Ctx;
 use super::fast::{FastCond, FastInfo};
@@ -188,19 +188,37 @@ impl Game {
         else {
             return false;
         };
-        if !(self.apply_bare_carry(st, m)
-            || self.apply_bare_add(st, m)
-            || self.apply_bare_move(st, m))
-        {
-            return self.apply_lean_effect_carry(st, m, ws, turn)
-                || (m.kind == MoveKind::Add && self.apply_lean_add_again(st, m, ws, turn));
+        let bare = self.apply_bare_carry(st, m);
+        // a carry with an effect-carry form, whole and out of line
+        if !bare && let Some(ec) = self.effect_carry_form(m) {
+            self.apply_lean_effect_carry(st, m, ws, turn, ec);
+            return true;
+        }
+        if !(bare || self.apply_bare_add(st, m) || self.apply_bare_move(st, m)) {
+            return m.kind == MoveKind::Add && self.apply_lean_add_again(st, m, ws, turn);
         }
         self.lean_bookkeeping(st, m, ws, (mover, phase_index), false, turn);
         true
     }
 
-    /// [`Game::apply_lean`] of a move with an [`EffectCarry`] form (in a
-    /// lean phase); false (nothing done) for any other.
+    /// The [`EffectCarry`] form of `m`'s node when `m` carries a piece
+    /// between board sites (a step or a hop): the moves
+    /// [`Game::apply_effect_carry`] plays. Such a node has an own effect or
+    /// a `moveAgain` consequence, so it is no bare carry
+    /// ([`FastInfo::bare_carry`]: neither) and `m` no add: the other forms
+    /// of the lean path decline `m`, whichever is tried first.
+    #[inline(always)]
+    fn effect_carry_form(&self, m: &Move) -> Option<EffectCarry> {
+        if m.kind != MoveKind::Step {
+            return None;
+        }
+        let ec = (*self.fast.effect_carry.get(m.node as usize)?)?;
+        let n = self.board.len();
+        ((m.from as usize) < n && (m.to as usize) < n).then_some(ec)
+    }
+
+    /// [`Game::apply_lean`] of a move of [`Game::effect_carry_form`] `ec`
+    /// (in a lean phase): its actions, then the bookkeeping.
     #[inline(never)]
     fn apply_lean_effect_carry(
         &self,
@@ -208,16 +226,12 @@ impl Game {
         m: &Move,
         ws: &mut Workspace,
         turn: &LeanTurn,
-    ) -> bool {
-        match self.apply_effect_carry(st, m) {
-            Some(again) => {
-                let mover = st.mover;
-                let phase_index = st.phase[mover as usize] as usize;
-                self.lean_bookkeeping(st, m, ws, (mover, phase_index), again, turn);
-                true
-            }
-            None => false,
-        }
+        ec: EffectCarry,
+    ) {
+        let again = self.apply_effect_carry(st, m, ec);
+        let mover = st.mover;
+        let phase_index = st.phase[mover as usize] as usize;
+        self.lean_bookkeeping(st, m, ws, (mover, phase_index), again, turn);
     }
 
     /// Per generator node: an `Add` leaf with no effect of its own whose
@@ -486,21 +500,21 @@ impl Game {
         false
     }
 
-    /// Applies the actions of `m` when its node has an [`EffectCarry`]
-    /// form and it carries a piece between board sites, as
+    /// Applies the actions of `m`, of [`Game::effect_carry_form`] `ec`, as
     /// `apply_actions`: its own effect (each cell's change from its
     /// table, read on the state before the move), the carry (`take`, then
     /// `put` if a piece was taken), and the last move's sites; the
-    /// consequences are at most `moveAgain`. Some(whether the turn goes
-    /// on), or None (nothing done). In line in its one caller,
+    /// consequences are at most `moveAgain`. Whether the turn goes on.
+    /// In line in its one caller,
     /// [`Game::apply_lean_effect_carry`] (out of line): no second call's
     /// register saves per decision.
     #[inline(always)]
-    fn apply_effect_carry(&self, st: &mut State, m: &Move) -> Option<bool> {
-        let ec = (*self.fast.effect_carry.get(m.node as usize)?)?;
+    fn apply_effect_carry(&self, st: &mut State, m: &Move, ec: EffectCarry) -> bool {
         let n = self.board.len();
-        if m.kind != MoveKind::Step || m.from as usize >= n || m.to as usize >= n {
-            return None;
+        // (checked by `effect_carry_form`; checked again here so that the
+        // compiler drops the site checks below)
+        if m.from as usize >= n || m.to as usize >= n {
+            return ec.again;
         }
         if let Some(i) = ec.effect {
             let cell = &self.fast.cell_effects[i as usize];
@@ -544,7 +558,7 @@ impl Game {
         }
         st.last_from = m.from;
         st.last_to = m.to;
-        Some(ec.again)
+        ec.again
     }
 
     /// Sets the top of board site `s` to `new` from a [`CellEffect`]
