@@ -510,23 +510,34 @@ impl Game {
     /// register saves per decision.
     #[inline(always)]
     fn apply_effect_carry(&self, st: &mut State, m: &Move, ec: EffectCarry) -> bool {
-        let n = self.board.len();
-        // (checked by `effect_carry_form`; checked again here so that the
-        // compiler drops the site checks below)
-        if m.from as usize >= n || m.to as usize >= n {
-            return ec.again;
+        let mover = st.mover;
+        match self.flat_board(st) {
+            Some(mut fb) => {
+                self.effect_carry_flat(&mut fb, ec, mover, m);
+                st.hash = fb.finish();
+            }
+            None => self.effect_carry_stacks(st, ec, mover, m),
         }
+        st.last_from = m.from;
+        st.last_to = m.to;
+        ec.again
+    }
+
+    /// The own effect of `m` (of [`EffectCarry`] `ec`, played by `mover`)
+    /// and its carry in a game without stacks, on its [`FlatBoard`] (`m`'s
+    /// sites on the board).
+    #[inline(always)]
+    fn effect_carry_flat(&self, fb: &mut super::FlatBoard, ec: EffectCarry, mover: u8, m: &Move) {
+        let n = fb.len();
+        let (f, t) = (m.from as usize, m.to as usize);
         if let Some(i) = ec.effect {
             let cell = &self.fast.cell_effects[i as usize];
-            let mover = st.mover;
             if !ec.between {
-                let s = if cell.slot == Slot::From {
-                    m.from
-                } else {
-                    m.to
-                };
-                let now = st.what[..n][s as usize];
-                self.change_cell(st, n, s, cell.at(mover, s, now));
+                let s = if cell.slot == Slot::From { f } else { t };
+                if s < n {
+                    let new = cell.at(mover, s as Site, fb.what[s]);
+                    Self::change_flat(fb, s, new);
+                }
             } else if m.dir != 255 {
                 // the sites between, nearest first, as the radial lists
                 // them: the walk along the step table (`board_props`)
@@ -536,47 +547,83 @@ impl Game {
                     if b == m.to {
                         break;
                     }
-                    // (`b` checked against the board's size once, here)
-                    let now = st.what[..n][b as usize];
-                    self.change_cell(st, n, b, cell.at(mover, b, now));
+                    let bu = b as usize;
+                    if bu < n {
+                        let new = cell.at(mover, b, fb.what[bu]);
+                        Self::change_flat(fb, bu, new);
+                    }
                     at = b;
                 }
             }
         }
-        if self.stacking {
-            let c = self.take(st, m.from);
-            if c != 0 {
-                self.put(st, m.to, c);
-            }
-        } else if m.from != m.to {
-            self.carry_flat(st, n, m.from as usize, m.to as usize);
+        if f >= n || t >= n {
+            return;
+        }
+        if f != t {
+            fb.carry(f, t);
         } else {
-            let c = self.take_flat(st, m.from as usize);
+            let c = fb.take(f);
             if c != 0 {
-                self.put_flat(st, n, m.to as usize, c);
+                fb.put(t, c);
             }
         }
-        st.last_from = m.from;
-        st.last_to = m.to;
-        ec.again
     }
 
-    /// Sets the top of board site `s` to `new` from a [`CellEffect`]
-    /// table: unchanged ([`KEEP`]), emptied (`take`), or `new` put there,
-    /// replacing what stood there (as an add, or a promotion's `take` and
-    /// `put`, leave it). `n` is the board's size, `s` below it.
+    /// The own effect of `m` and its carry in a game with stacks, as
+    /// `apply_actions` makes them.
+    #[inline(never)]
+    fn effect_carry_stacks(&self, st: &mut State, ec: EffectCarry, mover: u8, m: &Move) {
+        if let Some(i) = ec.effect {
+            let cell = &self.fast.cell_effects[i as usize];
+            let change = |st: &mut State, s: Site| {
+                let new = cell.at(mover, s, st.what[s as usize]);
+                match new {
+                    KEEP => {}
+                    0 => {
+                        self.take(st, s);
+                    }
+                    c => self.put(st, s, c),
+                }
+            };
+            if !ec.between {
+                change(
+                    st,
+                    if cell.slot == Slot::From {
+                        m.from
+                    } else {
+                        m.to
+                    },
+                );
+            } else if m.dir != 255 {
+                let d = Dir::ALL[m.dir as usize];
+                let mut at = m.from;
+                while let Some(b) = self.board.step(at, d) {
+                    if b == m.to {
+                        break;
+                    }
+                    change(st, b);
+                    at = b;
+                }
+            }
+        }
+        let c = self.take(st, m.from);
+        if c != 0 {
+            self.put(st, m.to, c);
+        }
+    }
+
+    /// Sets the top of board site `s` (below the board's size) to `new`
+    /// from a [`CellEffect`] table: unchanged ([`KEEP`]), emptied (`take`),
+    /// or `new` put there, replacing what stood there (as an add, or a
+    /// promotion's `take` and `put`, leave it).
     #[inline(always)]
-    fn change_cell(&self, st: &mut State, n: usize, s: Site, new: u8) {
+    fn change_flat(fb: &mut super::FlatBoard, s: usize, new: u8) {
         match new {
             KEEP => {}
-            0 if !self.stacking => {
-                self.take_flat(st, s as usize);
-            }
             0 => {
-                self.take(st, s);
+                fb.take(s);
             }
-            c if !self.stacking => self.put_flat(st, n, s as usize, c),
-            c => self.put(st, s, c),
+            c => fb.put(s, c),
         }
     }
 
