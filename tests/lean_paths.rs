@@ -498,9 +498,10 @@ fn end_rules_resolved_for_the_mover_agree_with_the_generic_path() {
 
 /// End rules whose guards are all tests of named pieces' counts, so that
 /// the lean end check reads them first in one flat pass (`counters.rs`,
-/// `MoverEnds::quick`), a pass over whole chunks of four tests: lists of
-/// two, three, five and six tests (padded), the games ended by the first
-/// test and by the last one of a list.
+/// `MoverEnds::quick`), a pass over whole chunks of four tests (a list of
+/// one chunk held in the phase's `LeanEnd`): lists of two, three, four,
+/// five and six tests (padded), the games ended by the first test and by
+/// the last one of a list.
 #[test]
 fn quick_end_tests_of_any_length_agree_with_the_generic_path() {
     let pawn = r#"(if (= 0 (count Pieces Next "Pawn")) (result Mover Win))"#;
@@ -518,6 +519,12 @@ fn quick_end_tests_of_any_length_agree_with_the_generic_path() {
             3,
             format!("(end {{ {pawn} {} }})", mine(4)),
             format!("(end {})", any(&[("Neutral", 3)])),
+        ),
+        // the test that ends most games in the chunk's last place
+        (
+            4,
+            format!("(end {{ {pawn} {} }})", any(&[("P1", 5), ("P2", 5)])),
+            format!("(end {})", mine(3)),
         ),
         (
             5,

@@ -598,7 +598,23 @@ fn quick_tests(heads: &[MoverHead]) -> Option<Vec<(u8, i32, u32)>> {
 }
 
 /// The tests of [`MoverEnds::quick`] read at a time.
-const QUICK_CHUNK: usize = 4;
+pub(crate) const QUICK_CHUNK: usize = 4;
+
+/// Whether some test of a chunk of [`MoverEnds::quick`] holds for the
+/// component counters `cc`: all of them read (`|`, no branch per test).
+#[inline(always)]
+pub(crate) fn quick_chunk_holds(chunk: &[(u8, i32, u32)], cc: &[u32]) -> bool {
+    chunk.iter().fold(false, |a, &(c, lo, span)| {
+        a | ((cc[c as usize] as i32).wrapping_sub(lo) as u32 <= span)
+    })
+}
+
+impl MoverEnds {
+    /// The quick pass when it is one chunk (four tests or fewer, padded).
+    pub(crate) fn one_quick_chunk(&self) -> Option<[(u8, i32, u32); QUICK_CHUNK]> {
+        self.quick.as_deref()?.try_into().ok()
+    }
+}
 
 impl Game {
     /// Per (lean phase, mover) pair that decides its end rules resolved for
@@ -755,19 +771,27 @@ impl Game {
         m: &super::Move,
         ws: &mut Workspace,
     ) -> bool {
-        if let Some(q) = &ends.quick {
-            let cc = &st.comp_count[..];
-            let holds = |&(c, lo, span): &(u8, i32, u32)| {
-                (cc[c as usize] as i32).wrapping_sub(lo) as u32 <= span
-            };
-            // each chunk's tests all read (`|`, no branch), then one branch
-            if !q
+        if let Some(q) = &ends.quick
+            && !q
                 .chunks_exact(QUICK_CHUNK)
-                .any(|ch| ch.iter().fold(false, |a, t| a | holds(t)))
-            {
-                return false;
-            }
+                .any(|ch| quick_chunk_holds(ch, &st.comp_count))
+        {
+            return false;
         }
+        self.decide_mover_guards(ends, phase_index, st, m, ws)
+    }
+
+    /// [`Game::decide_mover_ends`] after its quick pass (or without one):
+    /// the guards in order.
+    #[inline(always)]
+    pub(crate) fn decide_mover_guards(
+        &self,
+        ends: &MoverEnds,
+        phase_index: usize,
+        st: &mut State,
+        m: &super::Move,
+        ws: &mut Workspace,
+    ) -> bool {
         let o = &ends.others[..];
         for (i, h) in ends.heads.iter().enumerate() {
             if self.mover_cond(&h.guard, o, st) {

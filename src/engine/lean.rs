@@ -22,7 +22,7 @@
 //! the player who just moved, so the rule reads the same counter).
 
 use super::cells::{EffectCarry, KEEP};
-use super::counters::{CounterTerm, CounterTest};
+use super::counters::{CounterTerm, CounterTest, QUICK_CHUNK, quick_chunk_holds};
 use super::eval::Ctx;
 use super::fast::{FastCond, FastInfo};
 use super::ir::Slot;
@@ -55,6 +55,9 @@ enum LeanEnd {
     /// Every end rule is a counter condition: entry `i` of
     /// [`FastInfo::mover_ends`], the rules resolved for the mover.
     Counters(u32),
+    /// [`LeanEnd::Counters`] whose quick pass (`MoverEnds::quick`) is one
+    /// chunk, held here: while none of its tests holds, no rule does.
+    CountersQuick(u32, [(u8, i32, u32); QUICK_CHUNK]),
     /// The end rules as listed.
     Rules,
     /// The end rules as listed, then the phase's `nextPhase` rules (read
@@ -113,8 +116,13 @@ impl Game {
                         Some(p) => LeanEnd::Proposed(p),
                         None => match self.mover_ends(fast, i, m).filter(|_| *lean) {
                             Some(e) => {
+                                let quick = e.one_quick_chunk();
                                 ends.push(e);
-                                LeanEnd::Counters(ends.len() as u32 - 1)
+                                let i = ends.len() as u32 - 1;
+                                match quick {
+                                    Some(q) => LeanEnd::CountersQuick(i, q),
+                                    None => LeanEnd::Counters(i),
+                                }
                             }
                             None => LeanEnd::Rules,
                         },
@@ -414,6 +422,17 @@ impl Game {
                     m,
                     ws,
                 )
+            }
+            LeanEnd::CountersQuick(i, q) => {
+                if quick_chunk_holds(&q, &st.comp_count) {
+                    decided = self.decide_mover_guards(
+                        &self.fast.mover_ends[i as usize],
+                        phase_index,
+                        st,
+                        m,
+                        ws,
+                    );
+                }
             }
             LeanEnd::Rules => decided = self.lean_end_rules(phase_index, st, m, ws),
             LeanEnd::Phased => decided = self.lean_phased_end(phase_index, st, m, ws),
