@@ -496,6 +496,72 @@ fn end_rules_resolved_for_the_mover_agree_with_the_generic_path() {
     }
 }
 
+/// End rules whose guards are all tests of named pieces' counts, so that
+/// the lean end check reads them first in one flat pass (`counters.rs`,
+/// `MoverEnds::quick`), a pass over whole chunks of four tests (a list of
+/// one chunk held in the phase's `LeanEnd`): lists of two, three, four,
+/// five and six tests (padded), the games ended by the first test and by
+/// the last one of a list.
+#[test]
+fn quick_end_tests_of_any_length_agree_with_the_generic_path() {
+    let pawn = r#"(if (= 0 (count Pieces Next "Pawn")) (result Mover Win))"#;
+    let mine = |k| format!(r#"(if (>= (count Pieces Mover "Marker") {k}) (result Mover Win))"#);
+    let any = |ks: &[(&str, u32)]| {
+        let tests: Vec<String> = ks
+            .iter()
+            .map(|(who, k)| format!(r#"(>= (count Pieces {who} "Marker") {k})"#))
+            .collect();
+        format!("(if (or {{ {} }}) (result Mover Draw))", tests.join(" "))
+    };
+    let cases = [
+        (2, format!("(end {{ {pawn} {} }})", mine(3)), String::new()),
+        (
+            3,
+            format!("(end {{ {pawn} {} }})", mine(4)),
+            format!("(end {})", any(&[("Neutral", 3)])),
+        ),
+        // the test that ends most games in the chunk's last place
+        (
+            4,
+            format!("(end {{ {pawn} {} }})", any(&[("P1", 5), ("P2", 5)])),
+            format!("(end {})", mine(3)),
+        ),
+        (
+            5,
+            format!(
+                "(end {{ {pawn} {} }})",
+                any(&[("P1", 4), ("P2", 4), ("Neutral", 2)])
+            ),
+            format!("(end {})", mine(3)),
+        ),
+        (
+            6,
+            format!("(end {{ {pawn} {} }})", mine(5)),
+            format!(
+                "(end {})",
+                any(&[("P1", 5), ("P2", 5), ("Neutral", 3), ("Next", 4)])
+            ),
+        ),
+    ];
+    for (tests, phase_end, game_end) in cases {
+        let g = load(
+            &COUNTED
+                .replace("PLAYERS", "2")
+                .replace("START", "")
+                .replace("PHASE_END", &phase_end)
+                .replace("GAME_END", &game_end),
+        );
+        // each mover's list (entries 1 and 2, by mover) read in one pass,
+        // padded to whole chunks
+        let padded = (tests as usize).div_ceil(4) * 4;
+        let quick = g.quick_end_tests();
+        assert_eq!(quick[1..3], [padded; 2], "{phase_end} {game_end}");
+        assert!(g.generic_twin().quick_end_tests().is_empty());
+        let won = agrees_with_generic(&g, 150, 120, 31);
+        assert!(won > 20, "only {won} games won ({phase_end} {game_end})");
+    }
+}
+
 /// Setup phases with `nextPhase` rules on the lean path (`apply_lean_phased`):
 /// adds whose one consequence is `(if C (moveAgain))` or `moveAgain`, bare
 /// adds and placements from the hand, phase changes on counts of sites

@@ -566,7 +566,10 @@ pub(crate) struct MoverEnds {
     /// when it is [`MoverCond::All`] (a guard holds only if one of its
     /// tests here does), as (component, `lo`, `span`). While none holds,
     /// no guard does, and no rule ends the game: the check of most
-    /// decisions, one flat pass over the counters.
+    /// decisions, one flat pass over the counters. The list is padded to
+    /// a whole number of [`QUICK_CHUNK`]s by repeating its last test (a
+    /// test more or less of the same list changes no `any`), so that the
+    /// pass reads whole chunks, each without a branch per test.
     quick: Option<Vec<(u8, i32, u32)>>,
 }
 
@@ -587,10 +590,42 @@ fn quick_tests(heads: &[MoverHead]) -> Option<Vec<(u8, i32, u32)>> {
             }
         }
     }
+    let last = *out.last()?;
+    while out.len() % QUICK_CHUNK != 0 {
+        out.push(last);
+    }
     Some(out)
 }
 
+/// The tests of [`MoverEnds::quick`] read at a time.
+pub(crate) const QUICK_CHUNK: usize = 4;
+
+/// Whether some test of a chunk of [`MoverEnds::quick`] holds for the
+/// component counters `cc`: all of them read (`|`, no branch per test).
+#[inline(always)]
+pub(crate) fn quick_chunk_holds(chunk: &[(u8, i32, u32)], cc: &[u32]) -> bool {
+    chunk.iter().fold(false, |a, &(c, lo, span)| {
+        a | ((cc[c as usize] as i32).wrapping_sub(lo) as u32 <= span)
+    })
+}
+
+impl MoverEnds {
+    /// The quick pass when it is one chunk (four tests or fewer, padded).
+    pub(crate) fn one_quick_chunk(&self) -> Option<[(u8, i32, u32); QUICK_CHUNK]> {
+        self.quick.as_deref()?.try_into().ok()
+    }
+}
+
 impl Game {
+    /// Per (lean phase, mover) pair that decides its end rules resolved for
+    /// the mover: how many tests its [`MoverEnds::quick`] pass reads
+    /// (padded; 0 without one). For tests.
+    #[doc(hidden)]
+    pub fn quick_end_tests(&self) -> Vec<usize> {
+        let quick = |e: &MoverEnds| e.quick.as_ref().map_or(0, Vec::len);
+        self.fast.mover_ends.iter().map(quick).collect()
+    }
+
     /// The end rules of lean phase `phase` for mover `m` (see
     /// [`MoverEnds`]), when every condition of the phase's and the game's
     /// end rules (or of their plans' steps) is a counter condition.
@@ -736,15 +771,27 @@ impl Game {
         m: &super::Move,
         ws: &mut Workspace,
     ) -> bool {
-        if let Some(q) = &ends.quick {
-            let cc = &st.comp_count[..];
-            if !q
-                .iter()
-                .any(|&(c, lo, span)| (cc[c as usize] as i32).wrapping_sub(lo) as u32 <= span)
-            {
-                return false;
-            }
+        if let Some(q) = &ends.quick
+            && !q
+                .chunks_exact(QUICK_CHUNK)
+                .any(|ch| quick_chunk_holds(ch, &st.comp_count))
+        {
+            return false;
         }
+        self.decide_mover_guards(ends, phase_index, st, m, ws)
+    }
+
+    /// [`Game::decide_mover_ends`] after its quick pass (or without one):
+    /// the guards in order.
+    #[inline(always)]
+    pub(crate) fn decide_mover_guards(
+        &self,
+        ends: &MoverEnds,
+        phase_index: usize,
+        st: &mut State,
+        m: &super::Move,
+        ws: &mut Workspace,
+    ) -> bool {
         let o = &ends.others[..];
         for (i, h) in ends.heads.iter().enumerate() {
             if self.mover_cond(&h.guard, o, st) {

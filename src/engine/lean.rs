@@ -21,8 +21,8 @@
 //! with its player resolved for the mover (at the end check, `Mover` is
 //! the player who just moved, so the rule reads the same counter).
 
-use super::cells::KEEP;
-use super::counters::{CounterTerm, CounterTest};
+use super::cells::{EffectCarry, KEEP};
+use super::counters::{CounterTerm, CounterTest, QUICK_CHUNK, quick_chunk_holds};
 use super::eval::Ctx;
 use super::fast::{FastCond, FastInfo};
 use super::ir::Slot;
@@ -55,6 +55,9 @@ enum LeanEnd {
     /// Every end rule is a counter condition: entry `i` of
     /// [`FastInfo::mover_ends`], the rules resolved for the mover.
     Counters(u32),
+    /// [`LeanEnd::Counters`] whose quick pass (`MoverEnds::quick`) is one
+    /// chunk, held here: while none of its tests holds, no rule does.
+    CountersQuick(u32, [(u8, i32, u32); QUICK_CHUNK]),
     /// The end rules as listed.
     Rules,
     /// The end rules as listed, then the phase's `nextPhase` rules (read
@@ -113,8 +116,13 @@ impl Game {
                         Some(p) => LeanEnd::Proposed(p),
                         None => match self.mover_ends(fast, i, m).filter(|_| *lean) {
                             Some(e) => {
+                                let quick = e.one_quick_chunk();
                                 ends.push(e);
-                                LeanEnd::Counters(ends.len() as u32 - 1)
+                                let i = ends.len() as u32 - 1;
+                                match quick {
+                                    Some(q) => LeanEnd::CountersQuick(i, q),
+                                    None => LeanEnd::Counters(i),
+                                }
                             }
                             None => LeanEnd::Rules,
                         },
@@ -188,19 +196,37 @@ impl Game {
         else {
             return false;
         };
-        if !(self.apply_bare_carry(st, m)
-            || self.apply_bare_add(st, m)
-            || self.apply_bare_move(st, m))
-        {
-            return self.apply_lean_effect_carry(st, m, ws, turn)
-                || (m.kind == MoveKind::Add && self.apply_lean_add_again(st, m, ws, turn));
+        let bare = self.apply_bare_carry(st, m);
+        // a carry with an effect-carry form, whole and out of line
+        if !bare && let Some(ec) = self.effect_carry_form(m) {
+            self.apply_lean_effect_carry(st, m, ws, turn, ec);
+            return true;
+        }
+        if !(bare || self.apply_bare_add(st, m) || self.apply_bare_move(st, m)) {
+            return m.kind == MoveKind::Add && self.apply_lean_add_again(st, m, ws, turn);
         }
         self.lean_bookkeeping(st, m, ws, (mover, phase_index), false, turn);
         true
     }
 
-    /// [`Game::apply_lean`] of a move with an [`EffectCarry`] form (in a
-    /// lean phase); false (nothing done) for any other.
+    /// The [`EffectCarry`] form of `m`'s node when `m` carries a piece
+    /// between board sites (a step or a hop): the moves
+    /// [`Game::apply_effect_carry`] plays. Such a node has an own effect or
+    /// a `moveAgain` consequence, so it is no bare carry
+    /// ([`FastInfo::bare_carry`]: neither) and `m` no add: the other forms
+    /// of the lean path decline `m`, whichever is tried first.
+    #[inline(always)]
+    fn effect_carry_form(&self, m: &Move) -> Option<EffectCarry> {
+        if m.kind != MoveKind::Step {
+            return None;
+        }
+        let ec = (*self.fast.effect_carry.get(m.node as usize)?)?;
+        let n = self.board.len();
+        ((m.from as usize) < n && (m.to as usize) < n).then_some(ec)
+    }
+
+    /// [`Game::apply_lean`] of a move of [`Game::effect_carry_form`] `ec`
+    /// (in a lean phase): its actions, then the bookkeeping.
     #[inline(never)]
     fn apply_lean_effect_carry(
         &self,
@@ -208,16 +234,12 @@ impl Game {
         m: &Move,
         ws: &mut Workspace,
         turn: &LeanTurn,
-    ) -> bool {
-        match self.apply_effect_carry(st, m) {
-            Some(again) => {
-                let mover = st.mover;
-                let phase_index = st.phase[mover as usize] as usize;
-                self.lean_bookkeeping(st, m, ws, (mover, phase_index), again, turn);
-                true
-            }
-            None => false,
-        }
+        ec: EffectCarry,
+    ) {
+        let again = self.apply_effect_carry(st, m, ec);
+        let mover = st.mover;
+        let phase_index = st.phase[mover as usize] as usize;
+        self.lean_bookkeeping(st, m, ws, (mover, phase_index), again, turn);
     }
 
     /// Per generator node: an `Add` leaf with no effect of its own whose
@@ -401,6 +423,17 @@ impl Game {
                     ws,
                 )
             }
+            LeanEnd::CountersQuick(i, q) => {
+                if quick_chunk_holds(&q, &st.comp_count) {
+                    decided = self.decide_mover_guards(
+                        &self.fast.mover_ends[i as usize],
+                        phase_index,
+                        st,
+                        m,
+                        ws,
+                    );
+                }
+            }
             LeanEnd::Rules => decided = self.lean_end_rules(phase_index, st, m, ws),
             LeanEnd::Phased => decided = self.lean_phased_end(phase_index, st, m, ws),
         }
@@ -486,33 +519,44 @@ impl Game {
         false
     }
 
-    /// Applies the actions of `m` when its node has an [`EffectCarry`]
-    /// form and it carries a piece between board sites, as
+    /// Applies the actions of `m`, of [`Game::effect_carry_form`] `ec`, as
     /// `apply_actions`: its own effect (each cell's change from its
     /// table, read on the state before the move), the carry (`take`, then
     /// `put` if a piece was taken), and the last move's sites; the
-    /// consequences are at most `moveAgain`. Some(whether the turn goes
-    /// on), or None (nothing done). In line in its one caller,
+    /// consequences are at most `moveAgain`. Whether the turn goes on.
+    /// In line in its one caller,
     /// [`Game::apply_lean_effect_carry`] (out of line): no second call's
     /// register saves per decision.
     #[inline(always)]
-    fn apply_effect_carry(&self, st: &mut State, m: &Move) -> Option<bool> {
-        let ec = (*self.fast.effect_carry.get(m.node as usize)?)?;
-        let n = self.board.len();
-        if m.kind != MoveKind::Step || m.from as usize >= n || m.to as usize >= n {
-            return None;
+    fn apply_effect_carry(&self, st: &mut State, m: &Move, ec: EffectCarry) -> bool {
+        let mover = st.mover;
+        match self.flat_board(st) {
+            Some(mut fb) => {
+                self.effect_carry_flat(&mut fb, ec, mover, m);
+                st.hash = fb.finish();
+            }
+            None => self.effect_carry_stacks(st, ec, mover, m),
         }
+        st.last_from = m.from;
+        st.last_to = m.to;
+        ec.again
+    }
+
+    /// The own effect of `m` (of [`EffectCarry`] `ec`, played by `mover`)
+    /// and its carry in a game without stacks, on its [`FlatBoard`] (`m`'s
+    /// sites on the board).
+    #[inline(always)]
+    fn effect_carry_flat(&self, fb: &mut super::FlatBoard, ec: EffectCarry, mover: u8, m: &Move) {
+        let n = fb.len();
+        let (f, t) = (m.from as usize, m.to as usize);
         if let Some(i) = ec.effect {
             let cell = &self.fast.cell_effects[i as usize];
-            let mover = st.mover;
             if !ec.between {
-                let s = if cell.slot == Slot::From {
-                    m.from
-                } else {
-                    m.to
-                };
-                let now = st.what[..n][s as usize];
-                self.change_cell(st, n, s, cell.at(mover, s, now));
+                let s = if cell.slot == Slot::From { f } else { t };
+                if s < n {
+                    let new = cell.at(mover, s as Site, fb.what[s]);
+                    Self::change_flat(fb, s, new);
+                }
             } else if m.dir != 255 {
                 // the sites between, nearest first, as the radial lists
                 // them: the walk along the step table (`board_props`)
@@ -522,47 +566,83 @@ impl Game {
                     if b == m.to {
                         break;
                     }
-                    // (`b` checked against the board's size once, here)
-                    let now = st.what[..n][b as usize];
-                    self.change_cell(st, n, b, cell.at(mover, b, now));
+                    let bu = b as usize;
+                    if bu < n {
+                        let new = cell.at(mover, b, fb.what[bu]);
+                        Self::change_flat(fb, bu, new);
+                    }
                     at = b;
                 }
             }
         }
-        if self.stacking {
-            let c = self.take(st, m.from);
-            if c != 0 {
-                self.put(st, m.to, c);
-            }
-        } else if m.from != m.to {
-            self.carry_flat(st, n, m.from as usize, m.to as usize);
+        if f >= n || t >= n {
+            return;
+        }
+        if f != t {
+            fb.carry(f, t);
         } else {
-            let c = self.take_flat(st, m.from as usize);
+            let c = fb.take(f);
             if c != 0 {
-                self.put_flat(st, n, m.to as usize, c);
+                fb.put(t, c);
             }
         }
-        st.last_from = m.from;
-        st.last_to = m.to;
-        Some(ec.again)
     }
 
-    /// Sets the top of board site `s` to `new` from a [`CellEffect`]
-    /// table: unchanged ([`KEEP`]), emptied (`take`), or `new` put there,
-    /// replacing what stood there (as an add, or a promotion's `take` and
-    /// `put`, leave it). `n` is the board's size, `s` below it.
+    /// The own effect of `m` and its carry in a game with stacks, as
+    /// `apply_actions` makes them.
+    #[inline(never)]
+    fn effect_carry_stacks(&self, st: &mut State, ec: EffectCarry, mover: u8, m: &Move) {
+        if let Some(i) = ec.effect {
+            let cell = &self.fast.cell_effects[i as usize];
+            let change = |st: &mut State, s: Site| {
+                let new = cell.at(mover, s, st.what[s as usize]);
+                match new {
+                    KEEP => {}
+                    0 => {
+                        self.take(st, s);
+                    }
+                    c => self.put(st, s, c),
+                }
+            };
+            if !ec.between {
+                change(
+                    st,
+                    if cell.slot == Slot::From {
+                        m.from
+                    } else {
+                        m.to
+                    },
+                );
+            } else if m.dir != 255 {
+                let d = Dir::ALL[m.dir as usize];
+                let mut at = m.from;
+                while let Some(b) = self.board.step(at, d) {
+                    if b == m.to {
+                        break;
+                    }
+                    change(st, b);
+                    at = b;
+                }
+            }
+        }
+        let c = self.take(st, m.from);
+        if c != 0 {
+            self.put(st, m.to, c);
+        }
+    }
+
+    /// Sets the top of board site `s` (below the board's size) to `new`
+    /// from a [`CellEffect`] table: unchanged ([`KEEP`]), emptied (`take`),
+    /// or `new` put there, replacing what stood there (as an add, or a
+    /// promotion's `take` and `put`, leave it).
     #[inline(always)]
-    fn change_cell(&self, st: &mut State, n: usize, s: Site, new: u8) {
+    fn change_flat(fb: &mut super::FlatBoard, s: usize, new: u8) {
         match new {
             KEEP => {}
-            0 if !self.stacking => {
-                self.take_flat(st, s as usize);
-            }
             0 => {
-                self.take(st, s);
+                fb.take(s);
             }
-            c if !self.stacking => self.put_flat(st, n, s as usize, c),
-            c => self.put(st, s, c),
+            c => fb.put(s, c),
         }
     }
 

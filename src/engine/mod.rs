@@ -849,88 +849,37 @@ impl Game {
         }
     }
 
-    /// [`Game::take`] from board site `su` in a game without stacks: the
-    /// same changes, without the hand and stack cases.
+    /// The pieces of `st` as [`FlatBoard`] changes them, in a game without
+    /// stacks (None in the others).
     #[inline(always)]
-    pub(crate) fn take_flat(&self, st: &mut State, su: usize) -> u8 {
-        debug_assert!(!self.stacking && su < self.board.len());
-        let comp = st.what[su];
-        if comp == 0 {
-            return 0;
+    pub(crate) fn flat_board<'a>(&'a self, st: &'a mut State) -> Option<FlatBoard<'a>> {
+        // without stacks a board site holds one level (`stack_cap` 1)
+        if self.stacking || self.stack_cap != 1 {
+            return None;
         }
-        self.lift_flat(st, su, comp);
-        st.what[su] = 0;
-        st.count[su] = 0;
-        comp
-    }
-
-    /// The counters, hash and owner set of board site `su` without its
-    /// piece `comp` (not 0), in a game without stacks; the cell itself is
-    /// left to the caller.
-    #[inline(always)]
-    fn lift_flat(&self, st: &mut State, su: usize, comp: u8) {
-        let o = self.owner(comp) as usize;
-        st.pieces[o] -= 1;
-        st.comp_count[comp as usize] -= 1;
-        st.hash ^= self.flat_key(su, comp);
-        if self.board.len() <= 64 {
-            st.occ[o] &= !(1u64 << su);
-        }
-    }
-
-    /// [`Game::put`] of `comp` (not 0) onto board site `su` in a game
-    /// without stacks: the same changes (what stood there is replaced),
-    /// without the hand and stack cases.
-    ///
-    /// `n` is the board's size as the caller read it: a caller that has
-    /// checked `su < n` lets the compiler drop the site checks here (one
-    /// length check per table remains).
-    #[inline(always)]
-    pub(crate) fn put_flat(&self, st: &mut State, n: usize, su: usize, comp: u8) {
-        debug_assert!(!self.stacking && n == self.board.len() && su < n && comp != 0);
-        let old = st.what[..n][su];
-        if old != 0 {
-            self.lift_flat(st, su, old);
-        }
-        let o = self.owner(comp) as usize;
-        if n <= 64 {
-            st.occ[o] |= 1u64 << su;
-        }
-        st.what[..n][su] = comp;
-        st.count[..n][su] = 1;
-        st.hash ^= self.flat_key(su, comp);
-        st.pieces[o] += 1;
-        st.comp_count[comp as usize] += 1;
-    }
-
-    /// [`Game::take`] from board site `f` and [`Game::put`] of what it took
-    /// onto board site `t` (another one), in a game without stacks: the
-    /// same changes (what stood on `t` is replaced; the carried piece's
-    /// counters are unchanged).
-    ///
-    /// `n` is the board's size as the caller read it: a caller that has
-    /// checked `f` and `t` against it lets the compiler drop the site
-    /// checks here (one length check per table remains).
-    #[inline(always)]
-    pub(crate) fn carry_flat(&self, st: &mut State, n: usize, f: usize, t: usize) {
-        debug_assert!(!self.stacking && n == self.board.len() && f != t && f.max(t) < n);
-        let what = &st.what[..n];
-        let (c, old) = (what[f], what[t]);
-        if c == 0 {
-            return;
-        }
-        if old != 0 {
-            self.lift_flat(st, t, old);
-        }
-        if n <= 64 {
-            st.occ[self.owner(c) as usize] ^= (1u64 << f) | (1u64 << t);
-        }
-        st.hash ^= self.flat_key(f, c) ^ self.flat_key(t, c);
-        let (what, count) = (&mut st.what[..n], &mut st.count[..n]);
-        what[f] = 0;
-        count[f] = 0;
-        what[t] = c;
-        count[t] = 1;
+        let n = self.board.len();
+        let hash = st.hash;
+        let State {
+            what,
+            count,
+            comp_count,
+            pieces,
+            occ,
+            ..
+        } = st;
+        Some(FlatBoard {
+            what: what.get_mut(..n)?,
+            count: count.get_mut(..n)?,
+            comp_count,
+            pieces,
+            occ,
+            hash,
+            owners: &self.owners,
+            zobrist: &self.zobrist,
+            ncomp: self.comps.len(),
+            small: n <= 64,
+            game: self,
+        })
     }
 
     /// `zkey(su, comp, 0)` of board site `su` in a game without stacks.
@@ -1065,6 +1014,124 @@ impl Game {
 /// The hand counts whose keys are kept in [`Game::hand_zobrist`] (the
 /// others are computed).
 const HAND_KEY_LEVELS: usize = 64;
+
+/// The pieces of a game without stacks (one level per board site) as a
+/// move's actions change them: the board's cells (the first `n` sites of
+/// [`State::what`] and [`State::count`]), the counters, the owner sets and
+/// the hash, borrowed from the [`State`] once ([`Game::flat_board`]), with
+/// the game's tables they read. [`FlatBoard::take`], [`FlatBoard::put`]
+/// and [`FlatBoard::carry`] make the changes [`Game::take`] and
+/// [`Game::put`] make on board sites. Read once per move because the
+/// compiler, unable to tell a store into a cell from one into the state's
+/// fields, would otherwise read every length and table again after each
+/// store; the board's cells are slices of exactly `n`, so a site checked
+/// once against `n` is checked for both. The hash is kept in a local and
+/// written back by [`FlatBoard::finish`].
+pub(crate) struct FlatBoard<'a> {
+    pub(crate) what: &'a mut [u8],
+    count: &'a mut [u16],
+    comp_count: &'a mut Vec<u32>,
+    pieces: &'a mut [u32; MAX_PLAYERS + 1],
+    occ: &'a mut [u64; MAX_PLAYERS + 1],
+    hash: u64,
+    owners: &'a [u8],
+    zobrist: &'a [u64],
+    ncomp: usize,
+    /// The board has at most 64 sites (the owner sets are kept).
+    small: bool,
+    game: &'a Game,
+}
+
+impl FlatBoard<'_> {
+    /// The board's size.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.what.len()
+    }
+
+    /// `zkey(su, comp, 0)`, as [`Game::flat_key`] reads it.
+    #[inline(always)]
+    fn key(&self, su: usize, comp: u8) -> u64 {
+        match self.zobrist.get(su * self.ncomp + comp as usize) {
+            Some(k) => *k,
+            None => self.game.zkey(su, comp, 0),
+        }
+    }
+
+    /// The counters, hash and owner set without the piece `comp` (not 0)
+    /// of board site `su`; the cell itself is left to the caller.
+    #[inline(always)]
+    fn lift(&mut self, su: usize, comp: u8) {
+        let o = self.owners[comp as usize] as usize;
+        self.pieces[o] -= 1;
+        self.comp_count[comp as usize] -= 1;
+        self.hash ^= self.key(su, comp);
+        if self.small {
+            self.occ[o] &= !(1u64 << su);
+        }
+    }
+
+    /// [`Game::take`] from board site `su` (below [`FlatBoard::len`]): its
+    /// component, 0 when it was empty.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, su: usize) -> u8 {
+        let comp = self.what[su];
+        if comp != 0 {
+            self.lift(su, comp);
+            self.what[su] = 0;
+            self.count[su] = 0;
+        }
+        comp
+    }
+
+    /// [`Game::put`] of `comp` (not 0) onto board site `su` (below
+    /// [`FlatBoard::len`]): what stood there is replaced.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, su: usize, comp: u8) {
+        let old = self.what[su];
+        if old != 0 {
+            self.lift(su, old);
+        }
+        let o = self.owners[comp as usize] as usize;
+        if self.small {
+            self.occ[o] |= 1u64 << su;
+        }
+        self.what[su] = comp;
+        self.count[su] = 1;
+        self.hash ^= self.key(su, comp);
+        self.pieces[o] += 1;
+        self.comp_count[comp as usize] += 1;
+    }
+
+    /// [`Game::take`] from board site `f` and [`Game::put`] of what it took
+    /// onto board site `t` (another one; both below [`FlatBoard::len`]):
+    /// what stood on `t` is replaced; the carried piece's counters are
+    /// unchanged.
+    #[inline(always)]
+    pub(crate) fn carry(&mut self, f: usize, t: usize) {
+        let (c, old) = (self.what[f], self.what[t]);
+        if c == 0 {
+            return;
+        }
+        if old != 0 {
+            self.lift(t, old);
+        }
+        if self.small {
+            self.occ[self.owners[c as usize] as usize] ^= (1u64 << f) | (1u64 << t);
+        }
+        self.hash ^= self.key(f, c) ^ self.key(t, c);
+        self.what[f] = 0;
+        self.count[f] = 0;
+        self.what[t] = c;
+        self.count[t] = 1;
+    }
+
+    /// Writes the hash back into the state.
+    #[inline(always)]
+    pub(crate) fn finish(self) -> u64 {
+        self.hash
+    }
+}
 
 /// The key of `lvl` pieces of component `comp` at hand site `s`.
 fn hand_key(s: usize, comp: usize, lvl: usize, ncomp: usize) -> u64 {
