@@ -66,6 +66,9 @@ pub struct FastInfo {
     /// onto another occupied one leaves fewer pieces than the position it
     /// is played in (see [`Game::compute_lowering_nodes`]).
     pub(crate) lowers_pieces: Vec<bool>,
+    /// Per generator node: what the `(no Repeat PositionalInTurn)` filter
+    /// reads of it (see [`Game::compute_repeat_nodes`]).
+    pub(crate) repeat_nodes: Vec<super::repeat::RepeatNode>,
     /// Per phase: every move its play rule can make changes the position
     /// (see [`Game::compute_changing_phases`]): the first decision of a
     /// turn keeps all its moves without a hash.
@@ -293,6 +296,7 @@ impl FastInfo {
             adding_phase: game.compute_adding_phases(),
             changes_position: game.compute_changing_nodes(),
             lowers_pieces: Vec::new(),
+            repeat_nodes: Vec::new(),
             effect_carry,
             cell_effects,
             counters: Vec::new(),
@@ -360,6 +364,7 @@ impl FastInfo {
         info.terms = tables;
         info.changing_phase = game.compute_changing_phases(&info.changes_position);
         info.lowers_pieces = game.compute_lowering_nodes(&info.changes_position);
+        info.repeat_nodes = game.compute_repeat_nodes(&info);
         info.lean_phase = game.lean_phases(&info);
         (info.lean_turn, info.mover_ends) = game.lean_turns(&info);
         game.make_direct(&mut info);
