@@ -82,6 +82,10 @@ pub struct FastInfo {
     /// table and whose consequences are at most `moveAgain`, applied by
     /// the lean path (see `cells.rs`).
     pub(crate) effect_carry: Vec<Option<EffectCarry>>,
+    /// Per generator node: an [`EffectCarry`] form and neither a bare
+    /// carry nor a bare add, so that the lean path sends its moves
+    /// straight to the effect carry (see [`Game::effect_carry_turn`]).
+    pub(crate) effect_first: Vec<bool>,
     /// The tables of [`EffectCarry::effect`].
     pub(crate) cell_effects: Vec<CellEffect>,
     /// The conditions of [`FastCond::Counters`].
@@ -298,6 +302,7 @@ impl FastInfo {
             lowers_pieces: Vec::new(),
             repeat_nodes: Vec::new(),
             effect_carry,
+            effect_first: Vec::new(),
             cell_effects,
             counters: Vec::new(),
             terms: TermTables::default(),
@@ -366,6 +371,7 @@ impl FastInfo {
         info.lowers_pieces = game.compute_lowering_nodes(&info.changes_position);
         info.repeat_nodes = game.compute_repeat_nodes(&info);
         info.lean_phase = game.lean_phases(&info);
+        info.effect_first = game.effect_first_nodes(&info);
         (info.lean_turn, info.mover_ends) = game.lean_turns(&info);
         game.make_direct(&mut info);
         game.make_routes(&mut info);
@@ -504,6 +510,14 @@ impl Game {
     #[doc(hidden)]
     pub fn effect_carry_nodes(&self) -> usize {
         self.fast.effect_carry.iter().flatten().count()
+    }
+
+    /// How many generator nodes' moves go straight to the effect carry's
+    /// lean apply, before its other paths (for tests; see
+    /// [`Game::effect_carry_turn`]).
+    #[doc(hidden)]
+    pub fn effect_first_nodes_count(&self) -> usize {
+        self.fast.effect_first.iter().filter(|&&e| e).count()
     }
 
     /// How many lists of end rules (the game's, each phase's) are planned

@@ -199,10 +199,49 @@ impl Game {
         true
     }
 
+    /// The [`LeanTurn`] of `st`'s phase and mover when `m`'s node is one of
+    /// [`FastInfo::effect_first`] (an [`EffectCarry`] form, no bare carry
+    /// nor add) and that phase is lean; None otherwise. For such a move,
+    /// [`Game::apply_lean`] reads the same turn, finds none of its bare
+    /// paths open (each asks for a bare-carry or bare-add node) and calls
+    /// [`Game::apply_lean_effect_carry`] with it: so may
+    /// [`Game::apply_with`], before the rest of the lean path, which, when
+    /// the effect carry has done nothing, goes the same way again.
+    #[inline(always)]
+    pub(crate) fn effect_carry_turn(&self, st: &State, m: &Move) -> Option<&LeanTurn> {
+        if !self.fast.effect_first.get(m.node as usize).copied()? {
+            return None;
+        }
+        let mover = st.mover as usize;
+        let phase_index = st.phase[mover] as usize;
+        self.fast
+            .lean_turn
+            .get(phase_index * (MAX_PLAYERS + 1) + mover)?
+            .as_ref()
+    }
+
+    /// Per generator node: whether it is one of [`FastInfo::effect_first`]:
+    /// it has an [`EffectCarry`] form and is neither a bare carry nor a
+    /// bare add. Empty when no node is.
+    pub(crate) fn effect_first_nodes(&self, fast: &FastInfo) -> Vec<bool> {
+        let flag = |v: &[bool], id: usize| v.get(id).copied().unwrap_or(false);
+        let nodes: Vec<bool> = (0..self.gens.len())
+            .map(|id| {
+                matches!(fast.effect_carry.get(id), Some(Some(_)))
+                    && !flag(&fast.bare_carry, id)
+                    && !flag(&fast.bare_add, id)
+            })
+            .collect();
+        match nodes.contains(&true) {
+            true => nodes,
+            false => Vec::new(),
+        }
+    }
+
     /// [`Game::apply_lean`] of a move with an [`EffectCarry`] form (in a
     /// lean phase); false (nothing done) for any other.
     #[inline(never)]
-    fn apply_lean_effect_carry(
+    pub(crate) fn apply_lean_effect_carry(
         &self,
         st: &mut State,
         m: &Move,
