@@ -358,6 +358,43 @@ fn carries_with_one_cell_effects_agree_with_the_generic_path() {
     }
 }
 
+/// Moves of nodes the lean apply sends straight to its effect carry
+/// (`Game::effect_carry_turn`: a carry with a one-cell effect or
+/// `moveAgain`, no bare carry nor add) before its other paths, and
+/// among them moves the effect carry does not take, which then go the
+/// whole way as before: discs enter from the hand and go on
+/// (`moveAgain`, a carry from a hand site, for the general apply), hop
+/// over a piece and go on, or step onto one and take it. With `META`,
+/// the no-repetition rule.
+const ENTRIES: &str = r#"(game "Entries" (players 2)
+    (equipment {
+        (board (square 4))
+        (hand Each)
+        (piece "Disc" Each
+            (or
+                (move Step (to if:(is Occupied (to)) (apply (remove (to)))))
+                (move Hop (between if:(is Occupied (between))) (to if:(is Empty (to))) (then (moveAgain)))))
+    })
+    (rules
+        META
+        (start { (place "Disc1" (sites {0})) (place "Disc2" (sites {15})) (place "Disc" "Hand" count:3) })
+        (play (or (forEach Piece) (move (from (handSite Mover)) (to (sites Empty)) (then (moveAgain)))))
+        (end (if (= 0 (count Pieces Next "Disc")) (result Mover Win)))
+    )
+)"#;
+
+#[test]
+fn moves_the_effect_carry_does_not_take_agree_with_the_generic_path() {
+    for meta in ["", "(meta (no Repeat PositionalInTurn))"] {
+        let g = load(&ENTRIES.replace("META", meta));
+        // each player's step and hop, and the entry
+        assert_eq!(g.effect_first_nodes_count(), 5, "{meta}");
+        assert_eq!(g.generic_twin().effect_first_nodes_count(), 0);
+        let won = agrees_with_generic(&g, 100, 120, 37);
+        assert!(won > 5, "only {won} games won ({meta})");
+    }
+}
+
 /// A game with stacks whose moves all take the lean apply: stones enter
 /// from the hand onto any site (on top of a stack there), a whole stack
 /// climbs onto an occupied site and a top stone steps onto a site without

@@ -23,11 +23,14 @@ pub trait Agent {
 /// carry of the second word's high half. Written here, it does not hang on
 /// whether a build inlines rand's generic `random_range` into this function
 /// (a call more per decision when it does not); `pick_is_random_range`
-/// checks that the numbers are rand's.
+/// checks that the numbers are rand's. A range wider than 32 bits (or
+/// empty) goes to [`pick_wide`], out of line, so that whether a build
+/// inlines rand's own `random_range` there does not change this
+/// function's frame either.
 #[inline(never)]
 fn pick(rng: &mut SmallRng, n: usize) -> usize {
     if n == 0 || n > u32::MAX as usize {
-        return rng.random_range(0..n);
+        return pick_wide(rng, n);
     }
     let range = n as u32;
     let wmul = |x: u32| {
@@ -40,6 +43,13 @@ fn pick(rng: &mut SmallRng, n: usize) -> usize {
         hi += lo.checked_add(carry).is_none() as u32;
     }
     hi as usize
+}
+
+/// [`pick`] for a range wider than 32 bits (or empty: rand panics).
+#[cold]
+#[inline(never)]
+fn pick_wide(rng: &mut SmallRng, n: usize) -> usize {
+    rng.random_range(0..n)
 }
 
 /// Picks uniformly at random.

@@ -7,8 +7,27 @@ use super::{Game, Move, MoveKind, NO_GEN, Outcome, PlayerResult, State, Workspac
 use crate::board::{Dir, Site};
 
 impl Game {
-    /// Plays `m` (which must be legal in `st`).
+    /// Plays `m` (which must be legal in `st`). A move of a node the lean
+    /// path sends straight to its effect carry
+    /// ([`Game::effect_carry_turn`]) with an effect-carry form goes there
+    /// first, from this small frame; any other goes the whole way out of
+    /// line. In line in its callers: the
+    /// first path's arguments stay where the caller keeps them, and a game
+    /// without such nodes only reads an empty table's length.
+    #[inline(always)]
     pub fn apply_with(&self, st: &mut State, m: &Move, ws: &mut Workspace) {
+        if let Some(turn) = self.effect_carry_turn(st, m)
+            && let Some(ec) = self.effect_carry_form(m)
+        {
+            return self.apply_lean_effect_carry(st, m, ws, turn, ec);
+        }
+        self.apply_lean_or_general(st, m, ws);
+    }
+
+    /// [`Game::apply_with`] past its first path: the lean path, else the
+    /// general one.
+    #[inline(never)]
+    fn apply_lean_or_general(&self, st: &mut State, m: &Move, ws: &mut Workspace) {
         if !self.apply_lean(st, m, ws) {
             self.apply_general(st, m, ws);
         }

@@ -66,6 +66,9 @@ pub struct FastInfo {
     /// onto another occupied one leaves fewer pieces than the position it
     /// is played in (see [`Game::compute_lowering_nodes`]).
     pub(crate) lowers_pieces: Vec<bool>,
+    /// Per generator node: what the `(no Repeat PositionalInTurn)` filter
+    /// reads of it (see [`Game::compute_repeat_nodes`]).
+    pub(crate) repeat_nodes: Vec<super::repeat::RepeatNode>,
     /// Per phase: every move its play rule can make changes the position
     /// (see [`Game::compute_changing_phases`]): the first decision of a
     /// turn keeps all its moves without a hash.
@@ -79,6 +82,10 @@ pub struct FastInfo {
     /// table and whose consequences are at most `moveAgain`, applied by
     /// the lean path (see `cells.rs`).
     pub(crate) effect_carry: Vec<Option<EffectCarry>>,
+    /// Per generator node: an [`EffectCarry`] form and neither a bare
+    /// carry nor a bare add, so that the lean path sends its moves
+    /// straight to the effect carry (see [`Game::effect_carry_turn`]).
+    pub(crate) effect_first: Vec<bool>,
     /// The tables of [`EffectCarry::effect`].
     pub(crate) cell_effects: Vec<CellEffect>,
     /// The conditions of [`FastCond::Counters`].
@@ -293,7 +300,9 @@ impl FastInfo {
             adding_phase: game.compute_adding_phases(),
             changes_position: game.compute_changing_nodes(),
             lowers_pieces: Vec::new(),
+            repeat_nodes: Vec::new(),
             effect_carry,
+            effect_first: Vec::new(),
             cell_effects,
             counters: Vec::new(),
             terms: TermTables::default(),
@@ -360,7 +369,9 @@ impl FastInfo {
         info.terms = tables;
         info.changing_phase = game.compute_changing_phases(&info.changes_position);
         info.lowers_pieces = game.compute_lowering_nodes(&info.changes_position);
+        info.repeat_nodes = game.compute_repeat_nodes(&info);
         info.lean_phase = game.lean_phases(&info);
+        info.effect_first = game.effect_first_nodes(&info);
         (info.lean_turn, info.mover_ends) = game.lean_turns(&info);
         game.make_direct(&mut info);
         game.make_routes(&mut info);
@@ -499,6 +510,14 @@ impl Game {
     #[doc(hidden)]
     pub fn effect_carry_nodes(&self) -> usize {
         self.fast.effect_carry.iter().flatten().count()
+    }
+
+    /// How many generator nodes' moves go straight to the effect carry's
+    /// lean apply, before its other paths (for tests; see
+    /// [`Game::effect_carry_turn`]).
+    #[doc(hidden)]
+    pub fn effect_first_nodes_count(&self) -> usize {
+        self.fast.effect_first.iter().filter(|&&e| e).count()
     }
 
     /// How many lists of end rules (the game's, each phase's) are planned

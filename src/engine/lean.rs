@@ -216,7 +216,7 @@ impl Game {
     /// ([`FastInfo::bare_carry`]: neither) and `m` no add: the other forms
     /// of the lean path decline `m`, whichever is tried first.
     #[inline(always)]
-    fn effect_carry_form(&self, m: &Move) -> Option<EffectCarry> {
+    pub(crate) fn effect_carry_form(&self, m: &Move) -> Option<EffectCarry> {
         if m.kind != MoveKind::Step {
             return None;
         }
@@ -225,10 +225,49 @@ impl Game {
         ((m.from as usize) < n && (m.to as usize) < n).then_some(ec)
     }
 
+    /// The [`LeanTurn`] of `st`'s phase and mover when `m`'s node is one of
+    /// [`FastInfo::effect_first`] (an [`EffectCarry`] form, no bare carry
+    /// nor add) and that phase is lean; None otherwise. For such a move,
+    /// [`Game::apply_lean`] reads the same turn, finds its bare carry
+    /// closed (it asks for a bare-carry node) and plays the move's
+    /// [`Game::effect_carry_form`] when it has one: so may
+    /// [`Game::apply_with`], before the rest of the lean path, which, for a
+    /// move without that form, goes the same way again.
+    #[inline(always)]
+    pub(crate) fn effect_carry_turn(&self, st: &State, m: &Move) -> Option<&LeanTurn> {
+        if !self.fast.effect_first.get(m.node as usize).copied()? {
+            return None;
+        }
+        let mover = st.mover as usize;
+        let phase_index = st.phase[mover] as usize;
+        self.fast
+            .lean_turn
+            .get(phase_index * (MAX_PLAYERS + 1) + mover)?
+            .as_ref()
+    }
+
+    /// Per generator node: whether it is one of [`FastInfo::effect_first`]:
+    /// it has an [`EffectCarry`] form and is neither a bare carry nor a
+    /// bare add. Empty when no node is.
+    pub(crate) fn effect_first_nodes(&self, fast: &FastInfo) -> Vec<bool> {
+        let flag = |v: &[bool], id: usize| v.get(id).copied().unwrap_or(false);
+        let nodes: Vec<bool> = (0..self.gens.len())
+            .map(|id| {
+                matches!(fast.effect_carry.get(id), Some(Some(_)))
+                    && !flag(&fast.bare_carry, id)
+                    && !flag(&fast.bare_add, id)
+            })
+            .collect();
+        match nodes.contains(&true) {
+            true => nodes,
+            false => Vec::new(),
+        }
+    }
+
     /// [`Game::apply_lean`] of a move of [`Game::effect_carry_form`] `ec`
     /// (in a lean phase): its actions, then the bookkeeping.
     #[inline(never)]
-    fn apply_lean_effect_carry(
+    pub(crate) fn apply_lean_effect_carry(
         &self,
         st: &mut State,
         m: &Move,

@@ -674,7 +674,12 @@ impl Game {
     }
 
     /// [`Game::filter_repeats`] past its first test: `first` says whether
-    /// this is the first decision of the turn.
+    /// this is the first decision of the turn. A move is kept without a
+    /// hash when one of the tests its node allows (its
+    /// [`super::repeat::RepeatNode`], one table read per move) shows that
+    /// it changes the position (the first decision), leaves fewer pieces
+    /// than all of the turn's positions (at the turn's floor) or more (at
+    /// its peak); else by the hash after it.
     #[inline(never)]
     fn filter_repeats_by_hash(
         &self,
@@ -683,50 +688,40 @@ impl Game {
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) {
+        use super::repeat::{KEEP_CHANGES, KEEP_LOWERS, KEEP_RAISES};
         if first && out.iter().all(|m| self.changes_position(st, m)) {
             return;
         }
-        let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
         // no position of the turn has fewer pieces than the current one: a
-        // move that takes pieces off leaves fewer than all of the turn's
-        let pieces = Self::total_pieces(st);
-        let floor = st.turn_floor >= pieces;
+        // move that takes pieces off leaves fewer than all of the turn's;
         // nor more: a move that puts pieces on leaves more than all of them
-        let peak = st.turn_peak <= pieces;
+        let pieces = Self::total_pieces(st);
+        let mut mask = 0;
+        if first {
+            mask |= KEEP_CHANGES;
+        }
+        if st.turn_floor >= pieces {
+            mask |= KEEP_LOWERS;
+        }
+        if st.turn_peak <= pieces {
+            mask |= KEEP_RAISES;
+        }
+        let nodes = &self.fast.repeat_nodes[..];
         let mut keep = 0;
         for i in 0..out.len() {
             let m = out[i];
-            if (first && self.changes_position(st, &m))
-                || (floor && self.lowers_pieces(st, &m))
-                || (peak && self.raises_pieces(st, &m))
+            let rn = nodes.get(m.node as usize).copied().unwrap_or_default();
+            let tests = rn.keep & mask;
+            if (tests != 0 && self.kept_by_count(tests, rn, st, &m))
+                || !st
+                    .turn_hashes
+                    .contains(&self.hash_after_node(rn, st, &m, ws))
             {
-                out[keep] = m;
-                keep += 1;
-                continue;
-            }
-            let h = match self
-                .hash_after_plain(st, &m)
-                .or_else(|| self.hash_after_effect_carry(st, &m))
-                .or_else(|| self.hash_after_own_effect(st, &m, ws))
-            {
-                Some(h) => h,
-                None => {
-                    // only the hash of the result is read: the turn's
-                    // position list need not be copied
-                    scratch.reset_pieces_from(st);
-                    ws.epoch += 1;
-                    self.apply_actions(&mut scratch, &m, None, ws);
-                    self.position_hash(&scratch)
-                }
-            };
-            if !st.turn_hashes.contains(&h) {
                 out[keep] = m;
                 keep += 1;
             }
         }
-        ws.epoch += 1;
         out.truncate(keep);
-        ws.scratch = Some(scratch);
     }
 
     /// Removes exact duplicates (same kind, from, to and piece), keeping the

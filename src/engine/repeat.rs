@@ -5,10 +5,32 @@
 //! of single-site adds, removes and promotions, read on the state before
 //! the move, which is where the effect is applied).
 
+use super::cells::EffectCarry;
 use super::eval::Ctx;
 use super::ir::*;
 use super::{Game, Move, MoveKind, NO_GEN, State, Workspace};
 use crate::board::{Dir, Relation, Site};
+
+/// [`FastInfo::repeat_keep`](super::fast::FastInfo::repeat_keep): the
+/// node's moves may be kept by [`Game::changes_position`] (the first
+/// decision of a turn).
+pub(crate) const KEEP_CHANGES: u8 = 1;
+/// ... by [`Game::lowers_pieces`] (at the turn's floor).
+pub(crate) const KEEP_LOWERS: u8 = 2;
+/// ... by [`Game::raises_pieces`] (at the turn's peak).
+pub(crate) const KEEP_RAISES: u8 = 4;
+
+/// What `filter_repeats_by_hash` reads of a generator node (see
+/// [`Game::compute_repeat_nodes`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct RepeatNode {
+    /// `KEEP_*` bits: the tests that may keep its moves without a hash.
+    pub(crate) keep: u8,
+    /// With [`KEEP_RAISES`]: its `between` effect table.
+    pub(crate) effect: u16,
+    /// It has an [`EffectCarry`] form.
+    pub(crate) effect_carry: bool,
+}
 
 impl Game {
     /// Per generator node: whether a move it makes changes the pieces only
@@ -211,70 +233,150 @@ impl Game {
             .collect()
     }
 
-    /// Whether `m` (legal in `st`) surely leaves fewer pieces than `st`
-    /// has: a move of a [`Game::compute_lowering_nodes`] node that carries
-    /// a piece from an occupied board site onto another occupied one. Its
-    /// own effects run first and never add a piece; if they remove one,
-    /// the carry (which never adds one either) cannot make up for it, and
-    /// if they remove none, both sites are still occupied and the carry
-    /// replaces the piece on `to`. So when no position of the turn so far
-    /// has fewer pieces than `st`, the one after `m` is none of them.
-    #[inline]
+    /// Whether `m` (legal in `st`), a move of a
+    /// [`Game::compute_lowering_nodes`] node, surely leaves fewer pieces
+    /// than `st` has: it carries a piece from an occupied board site onto
+    /// another occupied one. Its own effects run first and never add a
+    /// piece; if they remove one, the carry (which never adds one either)
+    /// cannot make up for it, and if they remove none, both sites are
+    /// still occupied and the carry replaces the piece on `to`. So when no
+    /// position of the turn so far has fewer pieces than `st`, the one
+    /// after `m` is none of them.
+    #[inline(always)]
     pub(crate) fn lowers_pieces(&self, st: &State, m: &Move) -> bool {
-        let n = self.board.len();
+        let what = &st.what[..self.board.len()];
         let (f, t) = (m.from as usize, m.to as usize);
         m.kind == MoveKind::Step
-            && t < n
-            && st.what[t] != 0
-            && f < n
             && f != t
-            && st.what[f] != 0
-            && m.node != NO_GEN
-            && self
-                .fast
-                .lowers_pieces
-                .get(m.node as usize)
-                .copied()
-                .unwrap_or(false)
+            && what.get(t).is_some_and(|&c| c != 0)
+            && what.get(f).is_some_and(|&c| c != 0)
     }
 
-    /// Whether `m` (legal in `st`) surely leaves more pieces than `st` has:
-    /// a hop of a node with an [`super::cells::EffectCarry`] form (its
-    /// consequences are at most `moveAgain`) whose `between` effect, by
-    /// its table, puts a piece on its one jumped site, empty in `st` (the
-    /// first step of its direction, whose next step is `to`), and which
-    /// carries the piece on its occupied origin onto its empty `to`,
-    /// replacing nothing: one piece more, as the lean apply
-    /// (`apply_effect_carry`) plays it. So when no position of the turn so
-    /// far has more pieces than `st`, the one after `m` is none of them.
-    #[inline]
-    pub(crate) fn raises_pieces(&self, st: &State, m: &Move) -> bool {
-        let n = self.board.len();
-        let (f, t) = (m.from as usize, m.to as usize);
-        if self.stacking
-            || m.kind != MoveKind::Step
-            || m.dir == 255
-            || m.node == NO_GEN
-            || t >= n
-            || st.what[t] != 0
-            || f >= n
-            || f == t
-            || st.what[f] == 0
+    /// Per generator node: its [`RepeatNode`], what
+    /// `filter_repeats_by_hash` reads of it: the `KEEP_*` bits of the tests
+    /// that may keep its moves without a hash, each set exactly when that
+    /// test can hold for one of them: [`KEEP_CHANGES`] for
+    /// [`Game::changes_position`] and [`KEEP_LOWERS`] for
+    /// [`Game::lowers_pieces`] (their node flags), [`KEEP_RAISES`] for
+    /// [`Game::raises_pieces`] (an [`super::cells::EffectCarry`] node with a
+    /// `between` effect table, without stacks: the table's index); and
+    /// whether it has an [`super::cells::EffectCarry`] form, whose hash
+    /// [`Game::hash_after_effect_carry`] tells first.
+    pub(crate) fn compute_repeat_nodes(&self, info: &super::fast::FastInfo) -> Vec<RepeatNode> {
+        let flag = |v: &[bool], id: usize| v.get(id).copied().unwrap_or(false);
+        (0..self.gens.len())
+            .map(|id| {
+                let ec = info.effect_carry.get(id).copied().flatten();
+                let raising = match ec {
+                    Some(EffectCarry {
+                        effect: Some(i),
+                        between: true,
+                        ..
+                    }) if !self.stacking => Some(i),
+                    _ => None,
+                };
+                let mut keep = 0;
+                if flag(&info.changes_position, id) {
+                    keep |= KEEP_CHANGES;
+                }
+                if flag(&info.lowers_pieces, id) {
+                    keep |= KEEP_LOWERS;
+                }
+                if raising.is_some() {
+                    keep |= KEEP_RAISES;
+                }
+                RepeatNode {
+                    keep,
+                    effect: raising.unwrap_or(0),
+                    effect_carry: ec.is_some(),
+                }
+            })
+            .collect()
+    }
+
+    /// Whether `m` (legal in `st`) is kept by one of the tests `tests`
+    /// (`KEEP_*` bits, set for its node `rn` and for the decision: the
+    /// first of its turn, at the turn's floor, at its peak) without a
+    /// hash: [`Game::changes_position`], [`Game::lowers_pieces`] or
+    /// [`Game::raises_pieces`], their node flags read from `rn`.
+    #[inline(always)]
+    pub(crate) fn kept_by_count(&self, tests: u8, rn: RepeatNode, st: &State, m: &Move) -> bool {
+        (tests & KEEP_LOWERS != 0 && self.lowers_pieces(st, m))
+            || (tests & KEEP_RAISES != 0 && self.raises_pieces(rn.effect, st, m))
+            || (tests & KEEP_CHANGES != 0 && self.changes_position(st, m))
+    }
+
+    /// The position hash after `m` (legal in `st`) of node `rn`: by
+    /// [`Game::hash_after_effect_carry`] for a node with that form, else
+    /// as [`Game::hash_after`] tells it.
+    #[inline(always)]
+    pub(crate) fn hash_after_node(
+        &self,
+        rn: RepeatNode,
+        st: &State,
+        m: &Move,
+        ws: &mut Workspace,
+    ) -> u64 {
+        if rn.effect_carry
+            && let Some(h) = self.hash_after_effect_carry(st, m)
         {
+            return h;
+        }
+        self.hash_after(st, m, ws)
+    }
+
+    /// The position hash after `m` (legal in `st`): told from `st` when it
+    /// can be (above), else that of `m` applied to a copy of `st`'s pieces
+    /// (only the hash of the result is read: the turn's position list need
+    /// not be copied).
+    #[inline(never)]
+    pub(crate) fn hash_after(&self, st: &State, m: &Move, ws: &mut Workspace) -> u64 {
+        if let Some(h) = self
+            .hash_after_plain(st, m)
+            .or_else(|| self.hash_after_effect_carry(st, m))
+            .or_else(|| self.hash_after_own_effect(st, m, ws))
+        {
+            return h;
+        }
+        let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
+        scratch.reset_pieces_from(st);
+        ws.epoch += 1;
+        self.apply_actions(&mut scratch, m, None, ws);
+        ws.epoch += 1;
+        let h = self.position_hash(&scratch);
+        ws.scratch = Some(scratch);
+        h
+    }
+
+    /// Whether `m` (legal in `st`), a move of a node with an
+    /// [`super::cells::EffectCarry`] form (its consequences are at most
+    /// `moveAgain`) whose `between` effect has table `i`, in a game without
+    /// stacks, surely leaves more pieces than `st` has: a hop whose table
+    /// puts a piece on its one jumped site, empty in `st` (the first step
+    /// of its direction, whose next step is `to`), and which carries the
+    /// piece on its occupied origin onto its empty `to`, replacing
+    /// nothing: one piece more, as the lean apply (`apply_effect_carry`)
+    /// plays it. So when no position of the turn so far has more pieces
+    /// than `st`, the one after `m` is none of them.
+    #[inline(always)]
+    pub(crate) fn raises_pieces(&self, i: u16, st: &State, m: &Move) -> bool {
+        let n = self.board.len();
+        let what = &st.what[..n];
+        let (f, t) = (m.from as usize, m.to as usize);
+        if m.kind != MoveKind::Step || m.dir == 255 || f == t {
             return false;
         }
-        let Some(Some(ec)) = self.fast.effect_carry.get(m.node as usize) else {
-            return false;
-        };
-        let (Some(i), true) = (ec.effect, ec.between) else {
-            return false;
-        };
         let d = Dir::ALL[m.dir as usize & 15];
         let Some(b) = self.board.step(m.from, d) else {
             return false;
         };
         let s = b as usize;
-        if s >= n || s == f || st.what[s] != 0 || self.board.step(b, d) != Some(m.to) {
+        if s == f
+            || what.get(s) != Some(&0)
+            || what.get(t) != Some(&0)
+            || what.get(f).is_none_or(|&c| c == 0)
+            || self.board.step(b, d) != Some(m.to)
+        {
             return false;
         }
         let new = self.fast.cell_effects[i as usize].at(st.mover, b, 0);

@@ -273,6 +273,13 @@ impl Game {
     /// The moves of route `r` for `st`.
     #[inline(always)]
     fn follow_route(&self, mut r: u32, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+        // a bit-set program as the first route (a phase whose mover has one
+        // kind of piece): its arm below, before the loop's set-up (what the
+        // conditions read, loaded once for all their visits)
+        if let Some(&Route::Bits(c, g)) = self.fast.routes.get(r as usize) {
+            let bits = st.occ[st.mover as usize];
+            return self.run_bit_ops(g, bits, c, st, Ctx::default().site, out);
+        }
         loop {
             match self.fast.routes[r as usize] {
                 Route::IfPrev(p, yes, no) => {
