@@ -615,3 +615,59 @@ fn all_passed_end_rules_agree_with_the_generic_path() {
     }
     assert!(decided > 0);
 }
+
+/// Placements from the hand whose own effect removes a region
+/// (`apply_lean_place_remove`): the reserved sites cleared as the last
+/// pawn enters onto one of them, onto an empty site or onto an enemy
+/// piece (which the pawn replaces), the region read before the carry
+/// (the mover's own pieces, the entering one not among them), hands of
+/// two pieces (one left after the first placement), a region that is
+/// the empty sites, and one with no one-word form (the largest board, and
+/// a hand that still holds a matching piece): the general path there.
+#[test]
+fn placements_that_clear_a_region_agree_with_the_generic_path() {
+    let arrivals = [
+        r#"(move (from (handSite Mover)) (to (sites Occupied by:Neutral) (apply (remove (sites Occupied by:Neutral)))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Empty) (apply (remove (sites Occupied by:Neutral)))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Occupied by:Next container:"Board") (apply (remove (sites Occupied by:Neutral container:"Board")))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Empty) (apply (remove (sites Occupied by:Mover container:"Board")))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Occupied by:Neutral) (apply (remove (sites Occupied by:Mover)))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Occupied by:Neutral) (apply (remove (sites Empty)))))"#,
+    ];
+    let mut runs = 0;
+    for board in ["(square 5)", "(hex 3)", "(square 9)"] {
+        for (i, arrive) in arrivals.iter().enumerate() {
+            let text = format!(
+                r#"(game "Arrive" (players 2)
+                    (equipment {{
+                        (board {board})
+                        (hand Each)
+                        (piece "Pawn" Each (move Step (to if:(not (is Friend (who at:(to)))))))
+                        (piece "Marker" Neutral)
+                    }})
+                    (rules
+                        (start {{ (place "Pawn" "Hand" count:2) (set NextPlayer (player 2)) }})
+                        phases:{{
+                            (phase "Reserve" P2
+                                (play (move Add (piece "Marker0") (to (sites Outer) if:(is Empty (to)))
+                                    (then (if (< (count Sites in:(sites Occupied by:Neutral)) 3) (moveAgain)))))
+                                (nextPhase Mover (= (count Sites in:(sites Occupied by:Neutral)) 3) "Arrive"))
+                            (phase "Enter" P1
+                                (play (move (from (handSite Mover)) (to (sites Empty))))
+                                (nextPhase Mover (is Empty (handSite Mover)) "Play"))
+                            (phase "Arrive" P2 (play {arrive})
+                                (nextPhase Mover (is Empty (handSite Mover)) "Play"))
+                            (phase "Play" (play (forEach Piece))
+                                (end (if (>= (count Moves) 30) (result Mover Draw))))
+                        }}
+                    )
+                )"#
+            );
+            let g = load(&text);
+            assert_eq!(g.lean_place_removes(), 1, "{board} {i}");
+            agrees_with_generic(&g, 12, 40, 91 + i as u64);
+            runs += 1;
+        }
+    }
+    assert_eq!(runs, 18);
+}

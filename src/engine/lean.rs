@@ -193,10 +193,30 @@ impl Game {
             || self.apply_bare_move(st, m))
         {
             return self.apply_lean_effect_carry(st, m, ws, turn)
-                || (m.kind == MoveKind::Add && self.apply_lean_add_again(st, m, ws, turn));
+                || (matches!(m.kind, MoveKind::Add | MoveKind::Place)
+                    && self.apply_lean_consequent(st, m, ws, turn));
         }
         self.lean_bookkeeping(st, m, ws, (mover, phase_index), false, turn);
         true
+    }
+
+    /// [`Game::apply_lean`] of an add of [`Game::add_agains`] or a
+    /// placement of [`Game::place_removes`] (in a lean phase); false
+    /// (nothing done) for any other move. One call out of line for both
+    /// (the setup phases' moves), which leaves the others' path as small
+    /// as it was.
+    #[inline(never)]
+    fn apply_lean_consequent(
+        &self,
+        st: &mut State,
+        m: &Move,
+        ws: &mut Workspace,
+        turn: &LeanTurn,
+    ) -> bool {
+        match m.kind {
+            MoveKind::Add => self.apply_lean_add_again(st, m, ws, turn),
+            _ => self.apply_lean_place_remove(st, m, ws, turn),
+        }
     }
 
     /// [`Game::apply_lean`] of a move with an [`EffectCarry`] form (in a
@@ -254,6 +274,69 @@ impl Game {
             .collect()
     }
 
+    /// Per generator node: a from-to leaf whose own effect is `(remove
+    /// R)` of a region R that is not one site, with no consequence on it
+    /// or any enclosing node: R.
+    pub(crate) fn place_removes(&self) -> Vec<Option<super::ir::RegionE>> {
+        use super::ir::{Effect, GenKind, RegionE};
+        (0..self.gens.len() as u32)
+            .map(|id| match &self.gens[id as usize].kind {
+                GenKind::FromTo {
+                    to_apply: Some(Effect::Remove(r)),
+                    ..
+                } if !matches!(r, RegionE::Site(_)) && self.no_consequence_up(id) => {
+                    Some(r.clone())
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// [`Game::apply_lean`] of a placement (a carry from a site, a hand's
+    /// as a rule) onto a board site, without stacks, by a node of
+    /// [`Game::place_removes`] whose region R has a one-word form in `st`
+    /// (in a lean phase), as `apply_actions` makes it: first the move's
+    /// own effect, read on the state before the move (R's sites emptied,
+    /// each as `take` empties it), then the carry (`take` from the origin,
+    /// then `put` onto the target, replacing what stands there, when a
+    /// piece was taken), and the last move's sites; no consequence, so
+    /// the turn ends. False (nothing done) for any other move.
+    #[inline]
+    fn apply_lean_place_remove(
+        &self,
+        st: &mut State,
+        m: &Move,
+        ws: &mut Workspace,
+        turn: &LeanTurn,
+    ) -> bool {
+        let Some(Some(r)) = self.fast.place_remove.get(m.node as usize) else {
+            return false;
+        };
+        let n = self.board.len();
+        if self.stacking || m.kind != MoveKind::Place || m.to as usize >= n {
+            return false;
+        }
+        let Some(bits) = self.region_bits(r, st) else {
+            return false;
+        };
+        // the effect's epoch (the general path's before and after the
+        // actions: the bookkeeping's)
+        ws.epoch += 1;
+        for s in super::bitregion::Bits(bits) {
+            self.take_flat(st, s as usize);
+        }
+        let c = self.take(st, m.from);
+        if c != 0 {
+            self.put_flat(st, n, m.to as usize, c);
+        }
+        st.last_from = m.from;
+        st.last_to = m.to;
+        let mover = st.mover;
+        let phase_index = st.phase[mover as usize] as usize;
+        self.lean_bookkeeping(st, m, ws, (mover, phase_index), false, turn);
+        true
+    }
+
     /// Per phase, per `nextPhase` rule: its condition's count form, when
     /// it has one.
     pub(crate) fn next_sites(&self) -> Vec<Vec<Option<SitesCmp>>> {
@@ -288,7 +371,7 @@ impl Game {
     /// turn goes on: `C` read on the state after the add, with the move's
     /// context, as `apply_actions` reads it); false (nothing done) for any
     /// other move.
-    #[inline(never)]
+    #[inline]
     fn apply_lean_add_again(
         &self,
         st: &mut State,
