@@ -48,8 +48,8 @@ pub struct FastInfo {
     /// Per generator node: a from-to leaf whose own effect is `(remove R)`
     /// of a region R (not one site) and with no consequence on it or any
     /// enclosing node (a placement that clears a region, as setup phases
-    /// have): R (see `lean.rs`).
-    pub(crate) place_remove: Vec<Option<RegionE>>,
+    /// have): R and its one-word form (see `lean.rs`).
+    pub(crate) place_remove: Vec<Option<(RegionE, super::bitregion::WordRegion)>>,
     /// Per phase, per `nextPhase` rule: its condition's count form (see
     /// `lean.rs`).
     pub(crate) next_sites: Vec<Vec<Option<super::lean::SitesCmp>>>,

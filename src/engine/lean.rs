@@ -21,6 +21,7 @@
 //! with its player resolved for the mover (at the end check, `Mover` is
 //! the player who just moved, so the rule reads the same counter).
 
+use super::bitregion::WordRegion;
 use super::cells::KEEP;
 use super::counters::{CounterTerm, CounterTest};
 use super::eval::Ctx;
@@ -267,7 +268,7 @@ impl Game {
                 }
                 let k = found?;
                 Some(match &self.gens[k as usize].then {
-                    Some(super::ir::Effect::If(c, _, _)) => (k, SitesCmp::of(c)),
+                    Some(super::ir::Effect::If(c, _, _)) => (k, SitesCmp::of(self, c)),
                     _ => (k, None),
                 })
             })
@@ -277,7 +278,7 @@ impl Game {
     /// Per generator node: a from-to leaf whose own effect is `(remove
     /// R)` of a region R that is not one site, with no consequence on it
     /// or any enclosing node: R.
-    pub(crate) fn place_removes(&self) -> Vec<Option<super::ir::RegionE>> {
+    pub(crate) fn place_removes(&self) -> Vec<Option<(super::ir::RegionE, WordRegion)>> {
         use super::ir::{Effect, GenKind, RegionE};
         (0..self.gens.len() as u32)
             .map(|id| match &self.gens[id as usize].kind {
@@ -285,7 +286,7 @@ impl Game {
                     to_apply: Some(Effect::Remove(r)),
                     ..
                 } if !matches!(r, RegionE::Site(_)) && self.no_consequence_up(id) => {
-                    Some(r.clone())
+                    Some((r.clone(), self.word_region(r)))
                 }
                 _ => None,
             })
@@ -309,14 +310,14 @@ impl Game {
         ws: &mut Workspace,
         turn: &LeanTurn,
     ) -> bool {
-        let Some(Some(r)) = self.fast.place_remove.get(m.node as usize) else {
+        let Some(Some((r, word))) = self.fast.place_remove.get(m.node as usize) else {
             return false;
         };
         let n = self.board.len();
         if self.stacking || m.kind != MoveKind::Place || m.to as usize >= n {
             return false;
         }
-        let Some(bits) = self.region_bits(r, st) else {
+        let Some(bits) = self.word_bits(*word, r, st) else {
             return false;
         };
         // the effect's epoch (the general path's before and after the
@@ -342,7 +343,12 @@ impl Game {
     pub(crate) fn next_sites(&self) -> Vec<Vec<Option<SitesCmp>>> {
         self.phases
             .iter()
-            .map(|p| p.next.iter().map(|np| SitesCmp::of(&np.cond)).collect())
+            .map(|p| {
+                p.next
+                    .iter()
+                    .map(|np| SitesCmp::of(self, &np.cond))
+                    .collect()
+            })
             .collect()
     }
 
@@ -358,7 +364,7 @@ impl Game {
         ws: &mut Workspace,
     ) -> bool {
         if let Some(sc) = sc
-            && let Some(bits) = self.region_bits(&sc.region, st)
+            && let Some(bits) = self.word_bits(sc.word, &sc.region, st)
         {
             return super::eval::cmp(sc.op, bits.count_ones() as i32, sc.k);
         }
@@ -769,12 +775,14 @@ impl Game {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct SitesCmp {
     region: super::ir::RegionE,
+    /// R's form for [`Game::word_bits`].
+    word: WordRegion,
     op: super::ir::CmpOp,
     k: i32,
 }
 
 impl SitesCmp {
-    fn of(b: &super::ir::BoolE) -> Option<SitesCmp> {
+    fn of(game: &Game, b: &super::ir::BoolE) -> Option<SitesCmp> {
         use super::ir::{BoolE, IntE};
         let BoolE::Cmp(op, a, b) = b else {
             return None;
@@ -786,6 +794,7 @@ impl SitesCmp {
         };
         Some(SitesCmp {
             region: (**r).clone(),
+            word: game.word_region(r),
             op,
             k,
         })
