@@ -671,3 +671,61 @@ fn placements_that_clear_a_region_agree_with_the_generic_path() {
     }
     assert_eq!(runs, 18);
 }
+
+/// Phase changes on the lean path read by their forms decided at load
+/// (`PhaseNext`): a `nextPhase` without a condition (always), one on a
+/// count of sites, one evaluated in full; setup phases without end rules
+/// in a game with end rules (which then decide in the setup: the first
+/// decisions reach the limit) and without any (none is read).
+#[test]
+fn phase_changes_by_their_forms_agree_with_the_generic_path() {
+    let game_ends = [
+        "",
+        "(end (if (>= (count Moves) 2) (result Mover Draw)))",
+        "(end (if (>= (count Moves) 3) (result Next Win)))",
+        "(end (if (>= (count Moves) 5) (result Mover Win)))",
+    ];
+    let enters = [
+        r#"(nextPhase Mover "Play")"#,
+        r#"(nextPhase Mover (is Empty (handSite Mover)) "Play")"#,
+        r#"(nextPhase Mover (>= (count Sites in:(sites Occupied by:P1)) 2) "Play")"#,
+    ];
+    let mut runs = 0;
+    for (i, game_end) in game_ends.iter().enumerate() {
+        for (j, enter) in enters.iter().enumerate() {
+            let text = format!(
+                r#"(game "Change" (players 2)
+                    (equipment {{
+                        (board (square 5))
+                        (hand Each)
+                        (piece "Pawn" Each (move Step (to if:(not (is Friend (who at:(to)))))))
+                        (piece "Marker" Neutral)
+                    }})
+                    (rules
+                        (start {{ (place "Pawn" "Hand" count:2) (set NextPlayer (player 2)) }})
+                        phases:{{
+                            (phase "Reserve" P2
+                                (play (move Add (piece "Marker0") (to (sites Outer) if:(is Empty (to)))
+                                    (then (if (< (count Sites in:(sites Occupied by:Neutral)) 2) (moveAgain)))))
+                                (nextPhase Mover (= (count Sites in:(sites Occupied by:Neutral)) 2) "Arrive"))
+                            (phase "Enter" P1
+                                (play (move (from (handSite Mover)) (to (sites Empty))))
+                                {enter})
+                            (phase "Arrive" P2
+                                (play (move (from (handSite Mover)) (to (sites Occupied by:Neutral) (apply (remove (sites Occupied by:Neutral))))))
+                                (nextPhase Mover "Play"))
+                            (phase "Play" (play (forEach Piece))
+                                (end (if (>= (count Moves) 30) (result Mover Draw))))
+                        }}
+                        {game_end}
+                    )
+                )"#
+            );
+            let g = load(&text);
+            assert!(g.lean_phased_turns() > 0);
+            agrees_with_generic(&g, 10, 40, 131 + (i * 3 + j) as u64);
+            runs += 1;
+        }
+    }
+    assert_eq!(runs, 12);
+}

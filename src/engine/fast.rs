@@ -50,9 +50,9 @@ pub struct FastInfo {
     /// enclosing node (a placement that clears a region, as setup phases
     /// have): R and its one-word form (see `lean.rs`).
     pub(crate) place_remove: Vec<Option<(RegionE, super::bitregion::WordRegion)>>,
-    /// Per phase, per `nextPhase` rule: its condition's count form (see
-    /// `lean.rs`).
-    pub(crate) next_sites: Vec<Vec<Option<super::lean::SitesCmp>>>,
+    /// Per phase: its `nextPhase` rules' forms, and whether it has no end
+    /// rules, nor the game (see `lean.rs`).
+    pub(crate) next_sites: Vec<super::lean::PhaseNext>,
     /// Per phase and mover (`phase * (MAX_PLAYERS + 1) + mover`) of a lean
     /// phase: the turn's end decided once at load (see `lean.rs`).
     pub(crate) lean_turn: Vec<Option<super::lean::LeanTurn>>,

@@ -338,29 +338,38 @@ impl Game {
         true
     }
 
-    /// Per phase, per `nextPhase` rule: its condition's count form, when
-    /// it has one.
-    pub(crate) fn next_sites(&self) -> Vec<Vec<Option<SitesCmp>>> {
+    /// Per phase: its `nextPhase` rules as the lean path reads them
+    /// ([`PhaseNext`]).
+    pub(crate) fn next_sites(&self) -> Vec<PhaseNext> {
         self.phases
             .iter()
-            .map(|p| {
-                p.next
+            .map(|p| PhaseNext {
+                no_ends: p.end.is_empty() && self.end.is_empty(),
+                conds: p
+                    .next
                     .iter()
-                    .map(|np| SitesCmp::of(self, &np.cond))
-                    .collect()
+                    .map(|np| match &np.cond {
+                        super::ir::BoolE::Const(true) => NextCond::Always,
+                        c => match SitesCmp::of(self, c) {
+                            Some(sc) => NextCond::Sites(sc),
+                            None => NextCond::Full,
+                        },
+                    })
+                    .collect(),
             })
             .collect()
     }
 
-    /// Whether `c` holds after the move of context `ctx`: by its count form
-    /// `sc` when R has a one-word form in `st`, else evaluated in full.
+    /// Whether `c` holds after the move `m`: by its count form `sc` when R
+    /// has a one-word form in `st`, else evaluated in full (with the
+    /// move's context, made only then).
     #[inline]
     fn lean_cond(
         &self,
         sc: Option<&SitesCmp>,
         c: &super::ir::BoolE,
         st: &State,
-        ctx: Ctx,
+        m: &Move,
         ws: &mut Workspace,
     ) -> bool {
         if let Some(sc) = sc
@@ -368,7 +377,7 @@ impl Game {
         {
             return super::eval::cmp(sc.op, bits.count_ones() as i32, sc.k);
         }
-        self.eval_bool(c, st, ctx, ws)
+        self.eval_bool(c, st, self.move_ctx(m), ws)
     }
 
     /// [`Game::apply_lean`] of an add of [`Game::add_agains`] onto an empty
@@ -395,9 +404,7 @@ impl Game {
         ws.epoch += 1;
         self.put_added(st, m);
         let again = match &self.gens[*k as usize].then {
-            Some(super::ir::Effect::If(c, _, None)) => {
-                self.lean_cond(sc.as_ref(), c, st, self.move_ctx(m), ws)
-            }
+            Some(super::ir::Effect::If(c, _, None)) => self.lean_cond(sc.as_ref(), c, st, m, ws),
             _ => true,
         };
         let mover = st.mover;
@@ -416,7 +423,9 @@ impl Game {
         m: &Move,
         ws: &mut Workspace,
     ) -> bool {
-        let decided = self.lean_end_rules(phase_index, st, m, ws);
+        // no end rules: none decides
+        let decided = !self.fast.next_sites[phase_index].no_ends
+            && self.lean_end_rules(phase_index, st, m, ws);
         self.lean_phase_changes(phase_index, st, m, ws);
         decided
     }
@@ -425,10 +434,14 @@ impl Game {
     /// general apply reads them (Mover: who moved).
     #[inline(always)]
     fn lean_phase_changes(&self, phase_index: usize, st: &mut State, m: &Move, ws: &mut Workspace) {
-        let ctx = self.move_ctx(m);
-        let sites = &self.fast.next_sites[phase_index];
-        for (np, sc) in self.phases[phase_index].next.iter().zip(sites) {
-            if self.lean_cond(sc.as_ref(), &np.cond, st, ctx, ws) {
+        let conds = &self.fast.next_sites[phase_index].conds;
+        for (np, nc) in self.phases[phase_index].next.iter().zip(conds) {
+            let holds = match nc {
+                NextCond::Always => true,
+                NextCond::Sites(sc) => self.lean_cond(Some(sc), &np.cond, st, m, ws),
+                NextCond::Full => self.lean_cond(None, &np.cond, st, m, ws),
+            };
+            if holds {
                 match np.who {
                     Some(r) => {
                         let p = self.role(r, st);
@@ -768,6 +781,28 @@ impl Game {
         st.last_from = m.from;
         st.last_to = m.to;
     }
+}
+
+/// The `nextPhase` rules of a phase as the lean path reads them, decided
+/// at load.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct PhaseNext {
+    /// Neither the phase nor the game has end rules: none can decide the
+    /// game (the end rules' lists are not read).
+    no_ends: bool,
+    /// Per `nextPhase` rule: its condition's form.
+    conds: Vec<NextCond>,
+}
+
+/// The condition of a `nextPhase` rule.
+#[derive(Clone, Debug, PartialEq)]
+enum NextCond {
+    /// None given (`true`): the rule always applies.
+    Always,
+    /// A count form ([`SitesCmp`]), read by [`Game::lean_cond`].
+    Sites(SitesCmp),
+    /// Any other condition, evaluated in full (with the move's context).
+    Full,
 }
 
 /// `(OP (count Sites in:R) K)` or `(OP K (count Sites in:R))`: R, and
