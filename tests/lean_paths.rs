@@ -729,3 +729,39 @@ fn phase_changes_by_their_forms_agree_with_the_generic_path() {
     }
     assert_eq!(runs, 12);
 }
+
+/// Setup phases whose play rule is one placement from the hand (a
+/// program of one `HandPlace` leaf, `run_one_place`): onto the empty
+/// sites (one word), onto the empty border sites, and onto a region with
+/// no one-word form while the mover's hand holds a piece of its own
+/// (`(sites Occupied by:Mover)` with the hands: the general walk).
+#[test]
+fn one_placement_programs_agree_with_the_generic_path() {
+    let enters = [
+        r#"(move (from (handSite Mover)) (to (sites Empty)))"#,
+        r#"(move (from (handSite Mover)) (to (sites Outer) if:(is Empty (to))))"#,
+        r#"(move (from (handSite Mover)) (to (union (sites Occupied by:Mover) (sites {6 7 8}))))"#,
+    ];
+    for (i, enter) in enters.iter().enumerate() {
+        let text = format!(
+            r#"(game "Enter" (players 2)
+                (equipment {{
+                    (board (square 5))
+                    (hand Each)
+                    (piece "Pawn" Each (move Step (to if:(not (is Friend (who at:(to)))))))
+                }})
+                (rules
+                    (start {{ (place "Pawn" "Hand" count:3) (place "Pawn1" (sites {{7}})) }})
+                    phases:{{
+                        (phase "Enter" (play {enter})
+                            (nextPhase Mover (is Empty (handSite Mover)) "Play"))
+                        (phase "Play" (play (forEach Piece))
+                            (end (if (>= (count Moves) 30) (result Mover Draw))))
+                    }}
+                )
+            )"#
+        );
+        let g = load(&text);
+        agrees_with_generic(&g, 20, 40, 151 + i as u64);
+    }
+}
