@@ -683,7 +683,11 @@ impl Game {
         if m.kind == MoveKind::Place {
             if !self.place_from_hand(st, m.from, m.to) {
                 let c = self.take(st, m.from);
-                if c != 0 {
+                let n = self.board.len();
+                if c != 0 && !self.stacking && (m.to as usize) < n {
+                    // onto a board site without stacks: `put` as `put_flat`
+                    self.put_flat(st, n, m.to as usize, c);
+                } else if c != 0 {
                     self.put(st, m.to, c);
                 }
             }
