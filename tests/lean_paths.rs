@@ -718,3 +718,153 @@ fn all_passed_end_rules_agree_with_the_generic_path() {
     }
     assert!(decided > 0);
 }
+
+/// Placements from the hand whose own effect removes a region
+/// (`apply_lean_place_remove`): the reserved sites cleared as the last
+/// pawn enters onto one of them, onto an empty site or onto an enemy
+/// piece (which the pawn replaces), the region read before the carry
+/// (the mover's own pieces, the entering one not among them), hands of
+/// two pieces (one left after the first placement), a region that is
+/// the empty sites, and one with no one-word form (the largest board, and
+/// a hand that still holds a matching piece): the general path there.
+#[test]
+fn placements_that_clear_a_region_agree_with_the_generic_path() {
+    let arrivals = [
+        r#"(move (from (handSite Mover)) (to (sites Occupied by:Neutral) (apply (remove (sites Occupied by:Neutral)))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Empty) (apply (remove (sites Occupied by:Neutral)))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Occupied by:Next container:"Board") (apply (remove (sites Occupied by:Neutral container:"Board")))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Empty) (apply (remove (sites Occupied by:Mover container:"Board")))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Occupied by:Neutral) (apply (remove (sites Occupied by:Mover)))))"#,
+        r#"(move (from (handSite Mover)) (to (sites Occupied by:Neutral) (apply (remove (sites Empty)))))"#,
+    ];
+    let mut runs = 0;
+    for board in ["(square 5)", "(hex 3)", "(square 9)"] {
+        for (i, arrive) in arrivals.iter().enumerate() {
+            let text = format!(
+                r#"(game "Arrive" (players 2)
+                    (equipment {{
+                        (board {board})
+                        (hand Each)
+                        (piece "Pawn" Each (move Step (to if:(not (is Friend (who at:(to)))))))
+                        (piece "Marker" Neutral)
+                    }})
+                    (rules
+                        (start {{ (place "Pawn" "Hand" count:2) (set NextPlayer (player 2)) }})
+                        phases:{{
+                            (phase "Reserve" P2
+                                (play (move Add (piece "Marker0") (to (sites Outer) if:(is Empty (to)))
+                                    (then (if (< (count Sites in:(sites Occupied by:Neutral)) 3) (moveAgain)))))
+                                (nextPhase Mover (= (count Sites in:(sites Occupied by:Neutral)) 3) "Arrive"))
+                            (phase "Enter" P1
+                                (play (move (from (handSite Mover)) (to (sites Empty))))
+                                (nextPhase Mover (is Empty (handSite Mover)) "Play"))
+                            (phase "Arrive" P2 (play {arrive})
+                                (nextPhase Mover (is Empty (handSite Mover)) "Play"))
+                            (phase "Play" (play (forEach Piece))
+                                (end (if (>= (count Moves) 30) (result Mover Draw))))
+                        }}
+                    )
+                )"#
+            );
+            let g = load(&text);
+            assert_eq!(g.lean_place_removes(), 1, "{board} {i}");
+            agrees_with_generic(&g, 12, 40, 91 + i as u64);
+            runs += 1;
+        }
+    }
+    assert_eq!(runs, 18);
+}
+
+/// Phase changes on the lean path read by their forms decided at load
+/// (`PhaseNext`): a `nextPhase` without a condition (always), one on a
+/// count of sites, one evaluated in full; setup phases without end rules
+/// in a game with end rules (which then decide in the setup: the first
+/// decisions reach the limit) and without any (none is read).
+#[test]
+fn phase_changes_by_their_forms_agree_with_the_generic_path() {
+    let game_ends = [
+        "",
+        "(end (if (>= (count Moves) 2) (result Mover Draw)))",
+        "(end (if (>= (count Moves) 3) (result Next Win)))",
+        "(end (if (>= (count Moves) 5) (result Mover Win)))",
+    ];
+    let enters = [
+        r#"(nextPhase Mover "Play")"#,
+        r#"(nextPhase Mover (is Empty (handSite Mover)) "Play")"#,
+        r#"(nextPhase Mover (>= (count Sites in:(sites Occupied by:P1)) 2) "Play")"#,
+    ];
+    let mut runs = 0;
+    for (i, game_end) in game_ends.iter().enumerate() {
+        for (j, enter) in enters.iter().enumerate() {
+            let text = format!(
+                r#"(game "Change" (players 2)
+                    (equipment {{
+                        (board (square 5))
+                        (hand Each)
+                        (piece "Pawn" Each (move Step (to if:(not (is Friend (who at:(to)))))))
+                        (piece "Marker" Neutral)
+                    }})
+                    (rules
+                        (start {{ (place "Pawn" "Hand" count:2) (set NextPlayer (player 2)) }})
+                        phases:{{
+                            (phase "Reserve" P2
+                                (play (move Add (piece "Marker0") (to (sites Outer) if:(is Empty (to)))
+                                    (then (if (< (count Sites in:(sites Occupied by:Neutral)) 2) (moveAgain)))))
+                                (nextPhase Mover (= (count Sites in:(sites Occupied by:Neutral)) 2) "Arrive"))
+                            (phase "Enter" P1
+                                (play (move (from (handSite Mover)) (to (sites Empty))))
+                                {enter})
+                            (phase "Arrive" P2
+                                (play (move (from (handSite Mover)) (to (sites Occupied by:Neutral) (apply (remove (sites Occupied by:Neutral))))))
+                                (nextPhase Mover "Play"))
+                            (phase "Play" (play (forEach Piece))
+                                (end (if (>= (count Moves) 30) (result Mover Draw))))
+                        }}
+                        {game_end}
+                    )
+                )"#
+            );
+            let g = load(&text);
+            assert!(g.lean_phased_turns() > 0);
+            agrees_with_generic(&g, 10, 40, 131 + (i * 3 + j) as u64);
+            runs += 1;
+        }
+    }
+    assert_eq!(runs, 12);
+}
+
+/// Setup phases whose play rule is one placement from the hand (a
+/// program of one `HandPlace` leaf, `run_one_place`): onto the empty
+/// sites (one word), onto the empty border sites, and onto a region with
+/// no one-word form while the mover's hand holds a piece of its own
+/// (`(sites Occupied by:Mover)` with the hands: the general walk).
+#[test]
+fn one_placement_programs_agree_with_the_generic_path() {
+    let enters = [
+        r#"(move (from (handSite Mover)) (to (sites Empty)))"#,
+        r#"(move (from (handSite Mover)) (to (sites Outer) if:(is Empty (to))))"#,
+        r#"(move (from (handSite Mover)) (to (union (sites Occupied by:Mover) (sites {6 7 8}))))"#,
+    ];
+    for (i, enter) in enters.iter().enumerate() {
+        let text = format!(
+            r#"(game "Enter" (players 2)
+                (equipment {{
+                    (board (square 5))
+                    (hand Each)
+                    (piece "Pawn" Each (move Step (to if:(not (is Friend (who at:(to)))))))
+                }})
+                (rules
+                    (start {{ (place "Pawn" "Hand" count:3) (place "Pawn1" (sites {{7}})) }})
+                    phases:{{
+                        (phase "Enter" (play {enter})
+                            (nextPhase Mover (is Empty (handSite Mover)) "Play"))
+                        (phase "Play" (play (forEach Piece))
+                            (end (if (>= (count Moves) 30) (result Mover Draw))))
+                    }}
+                )
+            )"#
+        );
+        let g = load(&text);
+        agrees_with_generic(&g, 20, 40, 151 + i as u64);
+    }
+}

@@ -16,7 +16,71 @@ use super::ir::*;
 use super::{Game, State};
 use crate::board::Site;
 
+/// How a region's one word is read, decided at load ([`Game::word_region`]):
+/// the forms that need no walk of the region tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) enum WordRegion {
+    /// Any other region: [`Game::region_bits`].
+    #[default]
+    Other,
+    /// A constant set of board sites (`(sites Board)`, a fixed set).
+    Fixed(u64),
+    /// `(sites Occupied by:P)` of one fixed owner P (0: neutral) on a
+    /// board with the one-word sets: the owner's set, and whether the
+    /// container is the board alone (else the hands count too, and a game
+    /// without stacks is required: see [`Game::hands_hold`]).
+    Owner(u8, bool),
+}
+
 impl Game {
+    /// The [`WordRegion`] form of `r`: where [`Game::region_bits`] gives
+    /// `r` in every position by one of these shapes, that shape; `Other`
+    /// otherwise.
+    pub(crate) fn word_region(&self, r: &RegionE) -> WordRegion {
+        let n = self.board.len();
+        if self.small_adj.len() != 4 * n {
+            return WordRegion::Other;
+        }
+        let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        match r {
+            RegionE::Board => WordRegion::Fixed(all),
+            RegionE::Fixed(set) => match set.one_word() {
+                Some(w) if w & !all == 0 => WordRegion::Fixed(w),
+                _ => WordRegion::Other,
+            },
+            RegionE::Occupied {
+                who: Role::Player(p),
+                board_only,
+            } if (*p as usize) <= super::MAX_PLAYERS && (*board_only || !self.stacking) => {
+                WordRegion::Owner(*p, *board_only)
+            }
+            _ => WordRegion::Other,
+        }
+    }
+
+    /// [`Game::region_bits`] of `r` whose form is `w` (`w` made from `r`
+    /// by [`Game::word_region`]): the same word, or None, read off the
+    /// form (a fixed set; an owner's set, None when a hand holds one of
+    /// its pieces and the hands count) without the walk.
+    #[inline(always)]
+    pub(crate) fn word_bits(&self, w: WordRegion, r: &RegionE, st: &State) -> Option<u64> {
+        match w {
+            WordRegion::Fixed(bits) => Some(bits),
+            WordRegion::Owner(o, board_only) => {
+                let bits = st.occ[o as usize];
+                // `hands_hold` of a single owner without stacks
+                if !board_only
+                    && st.what.len() > self.board.len()
+                    && st.pieces[o as usize] > bits.count_ones()
+                {
+                    return None;
+                }
+                Some(bits)
+            }
+            WordRegion::Other => self.region_bits(r, st),
+        }
+    }
+
     /// The sites of region `r` as one word (bit `s`: board site `s`), when
     /// the board has at most 64 sites and `r` has one of the shapes above;
     /// `None` otherwise. The region must read nothing of the move context
@@ -39,11 +103,7 @@ impl Game {
                 who,
                 board_only: false,
             } => {
-                let hands = st.what.get(n..).unwrap_or(&[]);
-                if hands
-                    .iter()
-                    .any(|&c| self.role_matches(*who, self.owner(c), c, st))
-                {
+                if self.hands_hold(*who, st, n) {
                     return None;
                 }
                 self.owned_bits(*who, st)
@@ -254,6 +314,30 @@ impl Game {
         Some(kept)
     }
 
+    /// Whether a hand site (a site from `n`, the board's size, on) holds a
+    /// piece that `role_matches` `who`. Without stacks, for a role that
+    /// names one owner `o`, read off the counters: a board site holds one
+    /// piece, so `o`'s board pieces are the sites of `st.occ[o]`, and
+    /// `st.pieces[o]` (every piece of `o`, board and hand) is more than
+    /// that exactly when a hand holds one of `o`'s pieces (an owner past
+    /// the counters: the scan). Otherwise the hand sites are scanned.
+    #[inline]
+    fn hands_hold(&self, who: Role, st: &State, n: usize) -> bool {
+        let hands = st.what.get(n..).unwrap_or(&[]);
+        if hands.is_empty() {
+            return false;
+        }
+        if !self.stacking && !matches!(who, Role::All | Role::Enemy) {
+            let o = self.role(who, st) as usize;
+            if let (Some(&p), Some(&bits)) = (st.pieces.get(o), st.occ.get(o)) {
+                return p > bits.count_ones();
+            }
+        }
+        hands
+            .iter()
+            .any(|&c| self.role_matches(who, self.owner(c), c, st))
+    }
+
     /// The occupied board sites.
     #[inline]
     pub(crate) fn occupied_bits(&self, st: &State) -> u64 {
@@ -313,5 +397,86 @@ impl Iterator for Bits {
         let s = self.0.trailing_zeros();
         self.0 &= self.0 - 1;
         Some(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WordRegion;
+    use crate::engine::ir::{RegionE, Role};
+    use rand::{Rng, SeedableRng};
+
+    /// Along random games (pieces entered from the hands, carried, stacked
+    /// and removed), the one-word forms decided at load ([`Game::word_region`]:
+    /// each owner's occupied sites with and without the hands, the board, a
+    /// fixed set) read the same word as [`Game::region_bits`], None
+    /// included (a hand that holds a piece of the owner), in games with and
+    /// without stacks, and none is taken where stacks and hands meet.
+    #[test]
+    fn word_forms_read_what_region_bits_reads() {
+        let stacks = r#"(game "T" (players 2)
+            (equipment {
+                (board (square 4))
+                (hand Each)
+                (piece "Disc" Each
+                    (or
+                        (move Step Orthogonal (to if:(is Occupied (to))) stack:True)
+                        (move Step Diagonal (to if:(not (is Friend (who at:(to))))))
+                    )
+                )
+            })
+            (rules
+                (start { (place "Disc" "Hand" count:3) (place "Disc1" (sites {0 1})) (place "Disc2" (sites {14 15})) })
+                (play (or (move (from (handSite Mover)) (to (sites Empty))) (forEach Piece)))
+            )
+        )"#;
+        let mut games = vec![crate::load_str("t.lud", stacks, &Default::default()).unwrap()];
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        for f in ["abrana", "abande", "atidada", "abrobad"] {
+            let path = dir.join(format!("{f}.lud"));
+            games.push(crate::load_file(&path, &Default::default()).unwrap());
+        }
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let mut owners = 0;
+        for g in &games {
+            let mut regions = vec![RegionE::Board];
+            for p in 0..=g.players {
+                for board_only in [true, false] {
+                    regions.push(RegionE::Occupied {
+                        who: Role::Player(p),
+                        board_only,
+                    });
+                }
+            }
+            let forms: Vec<WordRegion> = regions.iter().map(|r| g.word_region(r)).collect();
+            for (r, w) in regions.iter().zip(&forms) {
+                if let (RegionE::Occupied { board_only, .. }, WordRegion::Owner(..)) = (r, w) {
+                    assert!(*board_only || !g.stacking, "{}: {r:?}", g.name);
+                    owners += 1;
+                }
+            }
+            let mut ws = g.new_workspace();
+            let mut legal = Vec::new();
+            for _ in 0..5 {
+                let mut st = g.initial_state();
+                for _ in 0..300 {
+                    for (r, w) in regions.iter().zip(&forms) {
+                        assert_eq!(
+                            g.word_bits(*w, r, &st),
+                            g.region_bits(r, &st),
+                            "{}: {r:?}",
+                            g.name
+                        );
+                    }
+                    g.legal_moves_into(&st, &mut ws, &mut legal);
+                    if legal.is_empty() || st.is_over() {
+                        break;
+                    }
+                    let m = legal[rng.random_range(0..legal.len())];
+                    g.apply_with(&mut st, &m, &mut ws);
+                }
+            }
+        }
+        assert!(owners > 10, "only {owners} owner forms");
     }
 }

@@ -45,9 +45,14 @@ pub struct FastInfo {
     /// `(if C (moveAgain))`, the node that holds it and C's count form (see
     /// `lean.rs`).
     pub(crate) add_again: Vec<Option<(u32, Option<super::lean::SitesCmp>)>>,
-    /// Per phase, per `nextPhase` rule: its condition's count form (see
-    /// `lean.rs`).
-    pub(crate) next_sites: Vec<Vec<Option<super::lean::SitesCmp>>>,
+    /// Per generator node: a from-to leaf whose own effect is `(remove R)`
+    /// of a region R (not one site) and with no consequence on it or any
+    /// enclosing node (a placement that clears a region, as setup phases
+    /// have): R and its one-word form (see `lean.rs`).
+    pub(crate) place_remove: Vec<Option<(RegionE, super::bitregion::WordRegion)>>,
+    /// Per phase: its `nextPhase` rules' forms, and whether it has no end
+    /// rules, nor the game (see `lean.rs`).
+    pub(crate) next_sites: Vec<super::lean::PhaseNext>,
     /// Per phase and mover (`phase * (MAX_PLAYERS + 1) + mover`) of a lean
     /// phase: the turn's end decided once at load (see `lean.rs`).
     pub(crate) lean_turn: Vec<Option<super::lean::LeanTurn>>,
@@ -290,6 +295,7 @@ impl FastInfo {
                 .collect(),
             lean_phase: Vec::new(),
             add_again: game.add_agains(),
+            place_remove: game.place_removes(),
             next_sites: game.next_sites(),
             lean_turn: Vec::new(),
             mover_ends: Vec::new(),
@@ -429,7 +435,7 @@ impl Game {
 
     /// Whether neither node `id` nor any node enclosing it has a
     /// consequence (`then`).
-    fn no_consequence_up(&self, id: u32) -> bool {
+    pub(crate) fn no_consequence_up(&self, id: u32) -> bool {
         let mut up = Some(id);
         while let Some(i) = up {
             if self.gens[i as usize].then.is_some() {
@@ -538,6 +544,13 @@ impl Game {
     #[doc(hidden)]
     pub fn mover_end_rules(&self) -> usize {
         self.fast.mover_ends.len()
+    }
+
+    /// How many generator nodes are placements that clear a region, for
+    /// the lean apply (for tests; see `lean.rs`, [`Game::place_removes`]).
+    #[doc(hidden)]
+    pub fn lean_place_removes(&self) -> usize {
+        self.fast.place_remove.iter().flatten().count()
     }
 
     /// How many (phase, mover) pairs take the lean apply in a phase with

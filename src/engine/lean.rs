@@ -21,6 +21,7 @@
 //! with its player resolved for the mover (at the end check, `Mover` is
 //! the player who just moved, so the rule reads the same counter).
 
+use super::bitregion::WordRegion;
 use super::cells::{EffectCarry, KEEP};
 use super::counters::{CounterTerm, CounterTest, QUICK_CHUNK, quick_chunk_holds};
 use super::eval::Ctx;
@@ -203,7 +204,8 @@ impl Game {
             return true;
         }
         if !(bare || self.apply_bare_add(st, m) || self.apply_bare_move(st, m)) {
-            return m.kind == MoveKind::Add && self.apply_lean_add_again(st, m, ws, turn);
+            return matches!(m.kind, MoveKind::Add | MoveKind::Place)
+                && self.apply_lean_consequent(st, m, ws, turn);
         }
         self.lean_bookkeeping(st, m, ws, (mover, phase_index), false, turn);
         true
@@ -264,6 +266,25 @@ impl Game {
         }
     }
 
+    /// [`Game::apply_lean`] of an add of [`Game::add_agains`] or a
+    /// placement of [`Game::place_removes`] (in a lean phase); false
+    /// (nothing done) for any other move. One call out of line for both
+    /// (the setup phases' moves), which leaves the others' path as small
+    /// as it was.
+    #[inline(never)]
+    fn apply_lean_consequent(
+        &self,
+        st: &mut State,
+        m: &Move,
+        ws: &mut Workspace,
+        turn: &LeanTurn,
+    ) -> bool {
+        match m.kind {
+            MoveKind::Add => self.apply_lean_add_again(st, m, ws, turn),
+            _ => self.apply_lean_place_remove(st, m, ws, turn),
+        }
+    }
+
     /// [`Game::apply_lean`] of a move of [`Game::effect_carry_form`] `ec`
     /// (in a lean phase): its actions, then the bookkeeping.
     #[inline(never)]
@@ -308,39 +329,132 @@ impl Game {
                 }
                 let k = found?;
                 Some(match &self.gens[k as usize].then {
-                    Some(super::ir::Effect::If(c, _, _)) => (k, SitesCmp::of(c)),
+                    Some(super::ir::Effect::If(c, _, _)) => (k, SitesCmp::of(self, c)),
                     _ => (k, None),
                 })
             })
             .collect()
     }
 
-    /// Per phase, per `nextPhase` rule: its condition's count form, when
-    /// it has one.
-    pub(crate) fn next_sites(&self) -> Vec<Vec<Option<SitesCmp>>> {
-        self.phases
-            .iter()
-            .map(|p| p.next.iter().map(|np| SitesCmp::of(&np.cond)).collect())
+    /// Per generator node: a from-to leaf whose own effect is `(remove
+    /// R)` of a region R that is not one site, with no consequence on it
+    /// or any enclosing node: R.
+    pub(crate) fn place_removes(&self) -> Vec<Option<(super::ir::RegionE, WordRegion)>> {
+        use super::ir::{Effect, GenKind, RegionE};
+        (0..self.gens.len() as u32)
+            .map(|id| match &self.gens[id as usize].kind {
+                GenKind::FromTo {
+                    to_apply: Some(Effect::Remove(r)),
+                    ..
+                } if !matches!(r, RegionE::Site(_)) && self.no_consequence_up(id) => {
+                    Some((r.clone(), self.word_region(r)))
+                }
+                _ => None,
+            })
             .collect()
     }
 
-    /// Whether `c` holds after the move of context `ctx`: by its count form
-    /// `sc` when R has a one-word form in `st`, else evaluated in full.
+    /// [`Game::apply_lean`] of a placement (a carry from a site, a hand's
+    /// as a rule) onto a board site, without stacks, by a node of
+    /// [`Game::place_removes`] whose region R has a one-word form in `st`
+    /// (in a lean phase), as `apply_actions` makes it: first the move's
+    /// own effect, read on the state before the move (R's sites emptied,
+    /// each as `take` empties it), then the carry (`take` from the origin,
+    /// then `put` onto the target, replacing what stands there, when a
+    /// piece was taken), and the last move's sites; no consequence, so
+    /// the turn ends. False (nothing done) for any other move.
+    #[inline]
+    fn apply_lean_place_remove(
+        &self,
+        st: &mut State,
+        m: &Move,
+        ws: &mut Workspace,
+        turn: &LeanTurn,
+    ) -> bool {
+        let Some(Some((r, word))) = self.fast.place_remove.get(m.node as usize) else {
+            return false;
+        };
+        let n = self.board.len();
+        if self.stacking || m.kind != MoveKind::Place || m.to as usize >= n {
+            return false;
+        }
+        let Some(bits) = self.word_bits(*word, r, st) else {
+            return false;
+        };
+        // the effect's epoch (the general path's before and after the
+        // actions: the bookkeeping's)
+        ws.epoch += 1;
+        // the piece leaves its hand site (off the board) first: the region's
+        // removals and the put touch board sites only, so the order of the
+        // three changes nothing
+        let c = self.take(st, m.from);
+        match self.flat_board(st) {
+            Some(mut fb) => {
+                for s in super::bitregion::Bits(bits) {
+                    fb.take(s as usize);
+                }
+                if c != 0 {
+                    fb.put(m.to as usize, c);
+                }
+                st.hash = fb.finish();
+            }
+            None => {
+                for s in super::bitregion::Bits(bits) {
+                    self.take(st, s as Site);
+                }
+                if c != 0 {
+                    self.put(st, m.to, c);
+                }
+            }
+        }
+        st.last_from = m.from;
+        st.last_to = m.to;
+        let mover = st.mover;
+        let phase_index = st.phase[mover as usize] as usize;
+        self.lean_bookkeeping(st, m, ws, (mover, phase_index), false, turn);
+        true
+    }
+
+    /// Per phase: its `nextPhase` rules as the lean path reads them
+    /// ([`PhaseNext`]).
+    pub(crate) fn next_sites(&self) -> Vec<PhaseNext> {
+        self.phases
+            .iter()
+            .map(|p| PhaseNext {
+                no_ends: p.end.is_empty() && self.end.is_empty(),
+                conds: p
+                    .next
+                    .iter()
+                    .map(|np| match &np.cond {
+                        super::ir::BoolE::Const(true) => NextCond::Always,
+                        c => match SitesCmp::of(self, c) {
+                            Some(sc) => NextCond::Sites(sc),
+                            None => NextCond::Full,
+                        },
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// Whether `c` holds after the move `m`: by its count form `sc` when R
+    /// has a one-word form in `st`, else evaluated in full (with the
+    /// move's context, made only then).
     #[inline]
     fn lean_cond(
         &self,
         sc: Option<&SitesCmp>,
         c: &super::ir::BoolE,
         st: &State,
-        ctx: Ctx,
+        m: &Move,
         ws: &mut Workspace,
     ) -> bool {
         if let Some(sc) = sc
-            && let Some(bits) = self.region_bits(&sc.region, st)
+            && let Some(bits) = self.word_bits(sc.word, &sc.region, st)
         {
             return super::eval::cmp(sc.op, bits.count_ones() as i32, sc.k);
         }
-        self.eval_bool(c, st, ctx, ws)
+        self.eval_bool(c, st, self.move_ctx(m), ws)
     }
 
     /// [`Game::apply_lean`] of an add of [`Game::add_agains`] onto an empty
@@ -349,7 +463,7 @@ impl Game {
     /// turn goes on: `C` read on the state after the add, with the move's
     /// context, as `apply_actions` reads it); false (nothing done) for any
     /// other move.
-    #[inline(never)]
+    #[inline]
     fn apply_lean_add_again(
         &self,
         st: &mut State,
@@ -367,9 +481,7 @@ impl Game {
         ws.epoch += 1;
         self.put_added(st, m);
         let again = match &self.gens[*k as usize].then {
-            Some(super::ir::Effect::If(c, _, None)) => {
-                self.lean_cond(sc.as_ref(), c, st, self.move_ctx(m), ws)
-            }
+            Some(super::ir::Effect::If(c, _, None)) => self.lean_cond(sc.as_ref(), c, st, m, ws),
             _ => true,
         };
         let mover = st.mover;
@@ -388,7 +500,9 @@ impl Game {
         m: &Move,
         ws: &mut Workspace,
     ) -> bool {
-        let decided = self.lean_end_rules(phase_index, st, m, ws);
+        // no end rules: none decides
+        let decided = !self.fast.next_sites[phase_index].no_ends
+            && self.lean_end_rules(phase_index, st, m, ws);
         self.lean_phase_changes(phase_index, st, m, ws);
         decided
     }
@@ -397,10 +511,14 @@ impl Game {
     /// general apply reads them (Mover: who moved).
     #[inline(always)]
     fn lean_phase_changes(&self, phase_index: usize, st: &mut State, m: &Move, ws: &mut Workspace) {
-        let ctx = self.move_ctx(m);
-        let sites = &self.fast.next_sites[phase_index];
-        for (np, sc) in self.phases[phase_index].next.iter().zip(sites) {
-            if self.lean_cond(sc.as_ref(), &np.cond, st, ctx, ws) {
+        let conds = &self.fast.next_sites[phase_index].conds;
+        for (np, nc) in self.phases[phase_index].next.iter().zip(conds) {
+            let holds = match nc {
+                NextCond::Always => true,
+                NextCond::Sites(sc) => self.lean_cond(Some(sc), &np.cond, st, m, ws),
+                NextCond::Full => self.lean_cond(None, &np.cond, st, m, ws),
+            };
+            if holds {
                 match np.who {
                     Some(r) => {
                         let p = self.role(r, st);
@@ -700,8 +818,16 @@ impl Game {
         if m.kind == MoveKind::Place {
             if !self.place_from_hand(st, m.from, m.to) {
                 let c = self.take(st, m.from);
+                let to = m.to as usize;
                 if c != 0 {
-                    self.put(st, m.to, c);
+                    // onto a board site without stacks: `put` as `FlatBoard::put`
+                    match self.flat_board(st).filter(|fb| to < fb.len()) {
+                        Some(mut fb) => {
+                            fb.put(to, c);
+                            st.hash = fb.finish();
+                        }
+                        None => self.put(st, m.to, c),
+                    }
                 }
             }
         } else {
@@ -800,17 +926,41 @@ impl Game {
     }
 }
 
+/// The `nextPhase` rules of a phase as the lean path reads them, decided
+/// at load.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct PhaseNext {
+    /// Neither the phase nor the game has end rules: none can decide the
+    /// game (the end rules' lists are not read).
+    no_ends: bool,
+    /// Per `nextPhase` rule: its condition's form.
+    conds: Vec<NextCond>,
+}
+
+/// The condition of a `nextPhase` rule.
+#[derive(Clone, Debug, PartialEq)]
+enum NextCond {
+    /// None given (`true`): the rule always applies.
+    Always,
+    /// A count form ([`SitesCmp`]), read by [`Game::lean_cond`].
+    Sites(SitesCmp),
+    /// Any other condition, evaluated in full (with the move's context).
+    Full,
+}
+
 /// `(OP (count Sites in:R) K)` or `(OP K (count Sites in:R))`: R, and
 /// the comparison with the count first.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct SitesCmp {
     region: super::ir::RegionE,
+    /// R's form for [`Game::word_bits`].
+    word: WordRegion,
     op: super::ir::CmpOp,
     k: i32,
 }
 
 impl SitesCmp {
-    fn of(b: &super::ir::BoolE) -> Option<SitesCmp> {
+    fn of(game: &Game, b: &super::ir::BoolE) -> Option<SitesCmp> {
         use super::ir::{BoolE, IntE};
         let BoolE::Cmp(op, a, b) = b else {
             return None;
@@ -822,6 +972,7 @@ impl SitesCmp {
         };
         Some(SitesCmp {
             region: (**r).clone(),
+            word: game.word_region(r),
             op,
             k,
         })

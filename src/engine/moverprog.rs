@@ -30,9 +30,10 @@ impl Game {
         let Some(prog) = self.fast.mover_progs.get(k as usize) else {
             return;
         };
-        match prog.guarded {
-            true => self.run_guarded_prog(prog, st, ws, out),
-            false => self.run_plain_prog(prog, st, ws, out),
+        match (prog.guarded, prog.one_place) {
+            (true, false) => self.run_guarded_prog(prog, st, ws, out),
+            (true, true) => self.run_one_place(prog, st, ws, out),
+            (false, _) => self.run_plain_prog(prog, st, ws, out),
         }
     }
 
@@ -130,6 +131,27 @@ impl Game {
         }
     }
 
+    /// [`Game::run_guarded_prog`] of a program of one
+    /// [`MoverLeaf::HandPlace`] (its level's end then has nothing left to
+    /// stop): the placement's moves, out of the loop, which leaves that
+    /// loop's set-up to the programs that need it.
+    #[inline(never)]
+    fn run_one_place(&self, prog: &MoverProg, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
+        if let Some(&MoverLeaf::HandPlace {
+            id,
+            from,
+            stack,
+            empty,
+            near,
+        }) = prog.leaves.first()
+        {
+            match self.hand_place_region(id, near, st) {
+                Some(bits) => self.hand_place_onto(id, from, (stack, empty), bits, st, out),
+                None => self.generate(id, st, Ctx::default(), ws, out),
+            }
+        }
+    }
+
     /// Whether the condition of a [`MoverLeaf::When`] holds in `st`, as
     /// [`Game::direct_holds`] decides it unresolved.
     #[inline(always)]
@@ -186,7 +208,15 @@ impl Game {
                 MoverLeaf::HandPlace { .. } | MoverLeaf::OneGroup(_) | MoverLeaf::When(_)
             )
         });
-        Some(MoverProg { leaves, guarded })
+        let one_place = matches!(
+            leaves[..],
+            [MoverLeaf::HandPlace { .. }, MoverLeaf::EndLevel]
+        );
+        Some(MoverProg {
+            leaves,
+            guarded,
+            one_place,
+        })
     }
 
     /// A leaf of a flat program (never a [`RootLeaf::When`]) resolved for
@@ -337,4 +367,7 @@ pub(crate) struct MoverProg {
     /// [`MoverLeaf::OneGroup`] or a [`MoverLeaf::When`] (then the program
     /// runs in [`Game::run_guarded_prog`]).
     guarded: bool,
+    /// The program is one [`MoverLeaf::HandPlace`] and its level's end
+    /// (a setup phase's placement): run by [`Game::run_one_place`].
+    one_place: bool,
 }

@@ -119,6 +119,10 @@ pub(crate) struct RootPlan {
     progs: Vec<Vec<Vec<RootLeaf>>>,
     /// The leaves under [`RootLeaf::When`]s.
     pub(crate) inner: Vec<RootLeaf>,
+    /// Per generator node: the one-word form of the target region of an
+    /// add or a from-to node ([`Game::word_region`]; `Other` for the
+    /// rest), as [`RootLeaf::AddTo`] and [`RootLeaf::HandPlace`] read it.
+    to_words: Vec<super::bitregion::WordRegion>,
 }
 
 impl RootPlan {
@@ -134,6 +138,12 @@ impl RootPlan {
     /// Whether node `id` has a program.
     pub(crate) fn has(&self, id: u32) -> bool {
         self.prog(id).is_some()
+    }
+
+    /// The one-word form of node `id`'s target region (`Other` for none).
+    #[inline(always)]
+    pub(crate) fn to_word(&self, id: u32) -> super::bitregion::WordRegion {
+        self.to_words.get(id as usize).copied().unwrap_or_default()
     }
 }
 
@@ -157,7 +167,19 @@ impl Game {
                 _ => Vec::new(),
             })
             .collect();
-        RootPlan { progs, inner }
+        let to_words = self
+            .gens
+            .iter()
+            .map(|g| match &g.kind {
+                GenKind::Add { to, .. } | GenKind::FromTo { to, .. } => self.word_region(to),
+                _ => Default::default(),
+            })
+            .collect();
+        RootPlan {
+            progs,
+            inner,
+            to_words,
+        }
     }
 
     /// The leaves the `or`-tree at `id` generates from, in order (the
@@ -350,7 +372,7 @@ impl Game {
                 let GenKind::FromTo { to, .. } = &self.gens[id as usize].kind else {
                     return Some(0);
                 };
-                self.region_bits(to, st)
+                self.word_bits(self.plan.root.to_word(id), to, st)
             }
         }
     }
@@ -409,16 +431,18 @@ impl Game {
         if comp == 0 {
             return;
         }
-        let Some(bits) = self.region_bits(to, st) else {
+        let Some(bits) = self.word_bits(self.plan.root.to_word(id), to, st) else {
             return self.generate(id, st, Ctx::default(), ws, out);
         };
         let add = Move::add(comp, *stack, id);
-        // every move is `add` onto another site: its tail copied
+        // every move is `add` onto another site: its tail copied, the
+        // sites ascending
         let tail = super::sink::MoveTail::of(&add);
-        let mut sink = super::sink::MoveSink::new(out);
-        for t in super::bitregion::Bits(bits & !self.occupied_bits(st)) {
-            sink.push_step(tail, add.from, t);
-        }
+        super::sink::MoveSink::new(out).push_steps_to_bits(
+            tail,
+            add.from,
+            bits & !self.occupied_bits(st),
+        );
     }
 
     /// A [`RootLeaf::AddAround`] leaf's moves.
