@@ -110,10 +110,7 @@ impl Game {
                     stack,
                     empty,
                     near,
-                } => match self.hand_place_region(id, near, st) {
-                    Some(bits) => self.hand_place_onto(id, from, (stack, empty), bits, st, out),
-                    None => self.generate(id, st, Ctx::default(), ws, out),
-                },
+                } => self.run_hand_place((id, from, stack, empty, near), st, ws, out),
                 &MoverLeaf::OneGroup(id) => self.root_one_group(id, st, ws, out),
                 MoverLeaf::When(test) => {
                     if !self.guard_holds(test, st, ws) {
@@ -145,10 +142,24 @@ impl Game {
             near,
         }) = prog.leaves.first()
         {
-            match self.hand_place_region(id, near, st) {
-                Some(bits) => self.hand_place_onto(id, from, (stack, empty), bits, st, out),
-                None => self.generate(id, st, Ctx::default(), ws, out),
-            }
+            self.run_hand_place((id, from, stack, empty, near), st, ws, out);
+        }
+    }
+
+    /// The moves of a [`MoverLeaf::HandPlace`] `(id, from, stack, empty,
+    /// near)`: onto its region's one word when it has one, else node
+    /// `id` generated in full.
+    #[inline(always)]
+    fn run_hand_place(
+        &self,
+        (id, from, stack, empty, near): (u32, super::Site, bool, bool, Option<HandNear>),
+        st: &State,
+        ws: &mut Workspace,
+        out: &mut Vec<Move>,
+    ) {
+        match self.hand_place_region(id, near, st) {
+            Some(bits) => self.hand_place_onto(id, from, (stack, empty), bits, st, out),
+            None => self.generate(id, st, Ctx::default(), ws, out),
         }
     }
 
