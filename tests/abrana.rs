@@ -311,7 +311,7 @@ fn a_player_hemmed_in_during_a_game_passes() {
 
 #[test]
 fn two_passes_in_a_row_draw() {
-    // engine.md: when every player's last turn was a single pass, the game
+    // docs/engine.md: when every player's last turn was a single pass, the game
     // is a draw (Abrana's end rules do not use `(all Passed)`).
     let g = load("abrana.lud", &[]);
     let mut st = position(

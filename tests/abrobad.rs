@@ -458,7 +458,7 @@ fn random_playouts_match_the_reference() {
 }
 
 /// An independent implementation of Abrobad's rules on `(hex Limping N)`,
-/// from the rules text and boards.md: cells by axial coordinates, moves as
+/// from the rules text and docs/boards.md: cells by axial coordinates, moves as
 /// text.
 mod reference {
     use std::collections::BTreeSet;

@@ -1,4 +1,4 @@
-//! The board graph against boards.md: diagrams, counts, degrees,
+//! The board graph against docs/boards.md: diagrams, counts, degrees,
 //! directions, regions, radials, lines, the `(board ...)` reader and its
 //! errors, drawing and JSON.
 
@@ -138,7 +138,7 @@ fn dist(pairs: &[(usize, usize)]) -> BTreeMap<usize, usize> {
 }
 
 // ---------------------------------------------------------------------------
-// The diagrams of boards.md, exactly.
+// The pictures of docs/boards.md, exactly.
 
 const HEX4: &str = "            33:D7   34:E7   35:F7   36:G7
         28:C6   29:D6   30:E6   31:F6   32:G6

@@ -62,12 +62,12 @@ fn the_api_example_is_the_doctest() {
 
 #[test]
 fn the_snapshot_example_is_the_test() {
-    let readme = read("README.md");
-    let blocks = rust_blocks(&section(&readme, "snapshot-testing"));
+    let page = read("docs/snapshot-testing.md");
+    let blocks = rust_blocks(&section(&page, "snapshot-testing"));
     assert_eq!(blocks.len(), 1);
     let test = read("tests/rule_snapshots.rs");
     assert!(
         test.contains(&blocks[0]),
-        "README snapshot-testing example differs from tests/rule_snapshots.rs"
+        "docs/snapshot-testing.md example differs from tests/rule_snapshots.rs"
     );
 }

@@ -1,4 +1,4 @@
-//! Snapshot tests of rules descriptions, the way the README's
+//! Snapshot tests of rules descriptions, the way docs/snapshot-testing.md
 //! "Snapshot-testing your rules" shows a user: every `NAME.moves` (or
 //! `NAME.ANYTHING.moves`) in `tests/rule_snapshots/` holds a line of play
 //! for the `NAME.lud` beside it; its snapshot is the trace of that line

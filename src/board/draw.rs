@@ -2,7 +2,7 @@
 //!
 //! Cell boards are drawn row by row, each site's text in a fixed-width slot
 //! placed by its x position (hex rows come out offset by half a slot, as in
-//! boards.md). Vertex boards (the morris board, grids of points) are drawn on
+//! docs/boards.md). Vertex boards (the morris board, grids of points) are drawn on
 //! their grid with their lines: `-` between sites of one row, `|` between
 //! sites of one column, `/` and `\` for diagonal lines.
 
@@ -23,7 +23,7 @@ pub fn draw(board: &Board, occupant: &dyn Fn(Site) -> Option<String>) -> String 
         SiteType::Cell => draw_cells(board, &texts, width + width % 2),
         SiteType::Vertex => {
             // vertical lines hang from the middle of the shortest text (the
-            // third character of `21:A7`, as in boards.md)
+            // third character of `21:A7`, as in docs/boards.md)
             let shortest = texts.iter().map(|t| t.chars().count()).min().unwrap_or(0);
             draw_vertices(board, &texts, width, (shortest / 2).min(2))
         }

@@ -1,5 +1,5 @@
 //! `(square N)` and `(rectangle R C)`: a grid of square cells, or with
-//! `use:Vertex` a grid of points (N×N points for `(square N)`, as boards.md
+//! `use:Vertex` a grid of points (N×N points for `(square N)`, as docs/boards.md
 //! states).
 //!
 //! Cells: Orthogonal = the 4 side neighbours, Diagonal = the 4 corner

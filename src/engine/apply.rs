@@ -1,5 +1,5 @@
 //! Applying a decision: its actions, its consequences, the end rules, the
-//! length limits, the phases and the next player (engine.md's order).
+//! length limits, the phases and the next player (docs/engine.md's order).
 
 use super::eval::Ctx;
 use super::ir::*;

@@ -3,7 +3,7 @@
 //! A [`Game`] is a compiled description. [`Game::initial_state`] gives the
 //! start; [`Game::legal_moves`] lists the moves; [`Game::apply`] plays one
 //! (its actions, its consequences, the end rules, the length limits, the
-//! phases and the next player, in the order of `engine.md`).
+//! phases and the next player, in the order of `docs/engine.md`).
 
 pub mod apply;
 mod bitregion;

@@ -1,4 +1,4 @@
-//! Move text (engine.md's notation): `C3`, `C3-E5`, `xD2`, `pass`,
+//! Move text (docs/engine.md's notation): `C3`, `C3-E5`, `xD2`, `pass`,
 //! `propose:NAME`, with `/PIECE` appended where two legal moves would
 //! otherwise print the same.
 
