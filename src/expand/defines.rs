@@ -23,11 +23,11 @@ pub const MAX_EXPANDED_DEPTH: usize = 512;
 pub const MAX_CHAIN: usize = 64;
 
 /// A define's body: the file's own (taken when first expanded), or a
-/// standard one, shared by every load and given this load's file id.
+/// standard one, shared by every load, with this load's id of its file.
 #[derive(Clone, Debug)]
 pub(crate) enum Define {
     Own(Option<Node>),
-    Standard(&'static Node),
+    Standard(&'static Node, FileId),
 }
 
 enum Memo {
@@ -65,7 +65,6 @@ impl Size {
 
 pub(crate) struct Expander {
     defines: IndexMap<String, Define, FnvBuild>,
-    standard_file: FileId,
     memo: HashMap<String, Memo, FnvBuild>,
     chain: Vec<String>,
 }
@@ -101,10 +100,9 @@ pub(crate) fn check_counts(count: usize, depth: usize, at: Span) -> Result<(), D
 }
 
 impl Expander {
-    pub fn new(defines: IndexMap<String, Define, FnvBuild>, standard_file: FileId) -> Expander {
+    pub fn new(defines: IndexMap<String, Define, FnvBuild>) -> Expander {
         Expander {
             defines,
-            standard_file,
             memo: HashMap::default(),
             chain: Vec::new(),
         }
@@ -262,9 +260,9 @@ impl Expander {
         }
         let body = match &mut self.defines[name] {
             Define::Own(body) => body.take().expect("a body is expanded once"),
-            Define::Standard(body) => {
+            Define::Standard(body, file) => {
                 let mut b = (*body).clone();
-                set_file(&mut b, self.standard_file);
+                set_file(&mut b, *file);
                 b
             }
         };

@@ -3,7 +3,7 @@
 //! [`expand`] takes a parsed file to the single `(game "Name" ...)` form the
 //! compile stage reads: option placeholders replaced by the chosen items'
 //! values, define calls replaced by their bodies (the file's own defines and
-//! the standard ones in `rules/standard.lud`), `~` and missing arguments
+//! the standard library's, `rules/standard.lud` and `rules/defs/`), `~` and missing arguments
 //! gone. Every node keeps the span where its text was written.
 
 mod defines;
@@ -26,6 +26,32 @@ use std::sync::OnceLock;
 pub const STANDARD_DEFINES: &str = include_str!("../../rules/standard.lud");
 /// The name the standard defines' file has in diagnostics.
 pub const STANDARD_DEFINES_NAME: &str = "rules/standard.lud";
+/// Every file of the standard library, by family: (name in diagnostics,
+/// text). Parsed once per process; a load expands only the defines it calls.
+pub const STANDARD_LIBRARY: &[(&str, &str)] = &[
+    (STANDARD_DEFINES_NAME, STANDARD_DEFINES),
+    (
+        "rules/defs/board.lud",
+        include_str!("../../rules/defs/board.lud"),
+    ),
+    (
+        "rules/defs/conditions.lud",
+        include_str!("../../rules/defs/conditions.lud"),
+    ),
+    (
+        "rules/defs/functions.lud",
+        include_str!("../../rules/defs/functions.lud"),
+    ),
+    ("rules/defs/end.lud", include_str!("../../rules/defs/end.lud")),
+    (
+        "rules/defs/moves.lud",
+        include_str!("../../rules/defs/moves.lud"),
+    ),
+    (
+        "rules/defs/walks.lud",
+        include_str!("../../rules/defs/walks.lud"),
+    ),
+];
 
 /// What the user chose on the command line (or through the API).
 #[derive(Clone, Debug, Default)]
@@ -164,21 +190,24 @@ fn finish(
 const TOP_LEVEL: &str =
     "`(game ...)`, `(define ...)`, `(option ...)`, `(rulesets ...)` or `(metadata ...)`";
 
-/// The standard defines, parsed once per process.
-fn standard_defines() -> &'static [(String, Node)] {
-    static PARSED: OnceLock<Vec<(String, Node)>> = OnceLock::new();
+/// The standard defines, parsed once per process: name, body, and the
+/// index in [`STANDARD_LIBRARY`] of the file it is written in.
+fn standard_defines() -> &'static [(String, Node, usize)] {
+    static PARSED: OnceLock<Vec<(String, Node, usize)>> = OnceLock::new();
     PARSED.get_or_init(|| {
         let mut s = Sources::new();
-        let f = s.add_static(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
-        let top = syntax::parse(&s, f).expect("the standard defines parse");
-        top.into_iter()
-            .map(|d| {
+        let mut all = Vec::new();
+        for (i, (name, text)) in STANDARD_LIBRARY.iter().enumerate() {
+            let f = s.add_static(*name, text);
+            let top = syntax::parse(&s, f).expect("the standard defines parse");
+            all.extend(top.into_iter().map(|d| {
                 let (name, _, body) = read_define(d)
                     .expect("a standard define is well formed")
                     .expect("only defines");
-                (name, body)
-            })
-            .collect()
+                (name, body, i)
+            }));
+        }
+        all
     })
 }
 
@@ -189,11 +218,14 @@ pub fn expand(
     choices: &Choices,
 ) -> Result<Expanded, Diagnostic> {
     let top = syntax::parse(sources, file)?;
-    let standard_file = sources.add_static(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
+    let files: Vec<FileId> = STANDARD_LIBRARY
+        .iter()
+        .map(|(name, text)| sources.add_static(*name, text))
+        .collect();
 
     let mut defines: IndexMap<String, Define, FnvBuild> = standard_defines()
         .iter()
-        .map(|(name, body)| (name.clone(), Define::Standard(body)))
+        .map(|(name, body, i)| (name.clone(), Define::Standard(body, files[*i])))
         .collect();
     let mut define_spans: IndexMap<String, Span, FnvBuild> = IndexMap::default();
 
@@ -325,7 +357,7 @@ pub fn expand(
     let game_sub = one(game)?;
 
     // Then defines. The game's name is never a define call.
-    let mut ex = Expander::new(defines, standard_file);
+    let mut ex = Expander::new(defines);
     let Kind::Form { head, args } = game_sub.kind else {
         unreachable!("the game is a form")
     };
