@@ -51,6 +51,14 @@ pub const STANDARD_LIBRARY: &[(&str, &str)] = &[
         "rules/defs/walks.lud",
         include_str!("../../rules/defs/walks.lud"),
     ),
+    (
+        "rules/defs/phases.lud",
+        include_str!("../../rules/defs/phases.lud"),
+    ),
+    (
+        "rules/defs/captures.lud",
+        include_str!("../../rules/defs/captures.lud"),
+    ),
 ];
 
 /// What the user chose on the command line (or through the API).
