@@ -59,6 +59,18 @@ pub const STANDARD_LIBRARY: &[(&str, &str)] = &[
         "rules/defs/captures.lud",
         include_str!("../../rules/defs/captures.lud"),
     ),
+    (
+        "rules/defs/pieces.lud",
+        include_str!("../../rules/defs/pieces.lud"),
+    ),
+    (
+        "rules/defs/start.lud",
+        include_str!("../../rules/defs/start.lud"),
+    ),
+    (
+        "rules/defs/equipment.lud",
+        include_str!("../../rules/defs/equipment.lud"),
+    ),
 ];
 
 /// What the user chose on the command line (or through the API).
