@@ -71,6 +71,10 @@ pub const STANDARD_LIBRARY: &[(&str, &str)] = &[
         "rules/defs/equipment.lud",
         include_str!("../../rules/defs/equipment.lud"),
     ),
+    (
+        "rules/defs/tracks.lud",
+        include_str!("../../rules/defs/tracks.lud"),
+    ),
 ];
 
 /// What the user chose on the command line (or through the API).
