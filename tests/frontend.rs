@@ -392,10 +392,7 @@ fn the_standard_defines_parse() {
         .iter()
         .map(|d| d.form_args().unwrap()[0].as_str().unwrap())
         .collect();
-    assert_eq!(
-        names,
-        ["SameTurn", "NewTurn", "HandEmpty"]
-    );
+    assert_eq!(names, ["SameTurn", "NewTurn", "HandEmpty"]);
 }
 
 #[test]

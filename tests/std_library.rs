@@ -167,8 +167,8 @@ fn family_fixtures_expand() {
             "tests/std_defines/{}",
             path.file_name().unwrap().to_string_lossy()
         );
-        let (_, ex) = load_text(&name, &text, &Choices::default())
-            .unwrap_or_else(|e| panic!("{name}:\n{e}"));
+        let (_, ex) =
+            load_text(&name, &text, &Choices::default()).unwrap_or_else(|e| panic!("{name}:\n{e}"));
         insta::assert_snapshot!(pretty(&ex.game));
     });
 }
