@@ -182,6 +182,9 @@ fn a_files_own_define_of_a_standard_name_wins() {
     assert!(out.contains("(no Pieces Next)"), "{out}");
     assert!(!out.contains("(count Pieces"), "{out}");
     assert!(out.contains("(move Step Forward"), "{out}");
+    // inside a standard body too ("StepToEnemy" calls "IsEnemyOn"), as in
+    // Ludii, whose textual expansion applies the file's defines everywhere
+    assert!(out.contains("(is Enemy (who at:(to) level:0))"), "{out}");
     // a standard define the file does not override still expands
     assert!(out.contains("(count Sites in:(sites Empty))"), "{out}");
     // the same call without the file's defines uses the library's
@@ -194,4 +197,5 @@ fn a_files_own_define_of_a_standard_name_wins() {
     let out = pretty(&ex.game);
     assert!(out.contains("(= (count Pieces Next) 0)"), "{out}");
     assert!(out.contains("(move Step (to if:(is Empty (to))))"), "{out}");
+    assert!(out.contains("(to if:(is Enemy (who at:(to))) (apply"), "{out}");
 }
