@@ -197,5 +197,8 @@ fn a_files_own_define_of_a_standard_name_wins() {
     let out = pretty(&ex.game);
     assert!(out.contains("(= (count Pieces Next) 0)"), "{out}");
     assert!(out.contains("(move Step (to if:(is Empty (to))))"), "{out}");
-    assert!(out.contains("(to if:(is Enemy (who at:(to))) (apply"), "{out}");
+    assert!(
+        out.contains("(to if:(is Enemy (who at:(to))) (apply"),
+        "{out}"
+    );
 }
