@@ -22,12 +22,13 @@ pub const MAX_EXPANDED_DEPTH: usize = 512;
 /// Longest chain of defines expanding inside each other.
 pub const MAX_CHAIN: usize = 64;
 
-/// A define's body: the file's own (taken when first expanded), or a
-/// standard one, shared by every load and given this load's file id.
+/// A define of the file itself: its body, taken when first expanded. (The
+/// standard library's defines are not copied per load: the expander looks a
+/// name up among the file's own defines first, then in the library's
+/// process-wide index.)
 #[derive(Clone, Debug)]
 pub(crate) enum Define {
     Own(Option<Node>),
-    Standard(&'static Node),
 }
 
 enum Memo {
@@ -65,7 +66,9 @@ impl Size {
 
 pub(crate) struct Expander {
     defines: IndexMap<String, Define, FnvBuild>,
-    standard_file: FileId,
+    /// This load's file ids of the standard library's files, by index in
+    /// [`super::STANDARD_LIBRARY`].
+    standard_files: Vec<FileId>,
     memo: HashMap<String, Memo, FnvBuild>,
     chain: Vec<String>,
 }
@@ -101,13 +104,21 @@ pub(crate) fn check_counts(count: usize, depth: usize, at: Span) -> Result<(), D
 }
 
 impl Expander {
-    pub fn new(defines: IndexMap<String, Define, FnvBuild>, standard_file: FileId) -> Expander {
+    pub fn new(
+        defines: IndexMap<String, Define, FnvBuild>,
+        standard_files: Vec<FileId>,
+    ) -> Expander {
         Expander {
             defines,
-            standard_file,
+            standard_files,
             memo: HashMap::default(),
             chain: Vec::new(),
         }
+    }
+
+    /// Whether `name` is a define: the file's own or a standard one.
+    fn is_define(&self, name: &str) -> bool {
+        self.defines.contains_key(name) || super::standard_define(name).is_some()
     }
 
     /// Expands every define call in `node`. `None`: the node vanished (`~`,
@@ -122,7 +133,7 @@ impl Expander {
         let span = node.span;
         match node.kind {
             Kind::Str(s) => {
-                if self.defines.contains_key(s.as_str()) {
+                if self.is_define(s.as_str()) {
                     self.call(&s, Vec::new(), span)
                 } else {
                     Ok(Some((Node::new(Kind::Str(s), span), Size::LEAF)))
@@ -130,7 +141,7 @@ impl Expander {
             }
             Kind::Form { head, mut args } => {
                 if let Kind::Str(name) = &head.kind {
-                    if self.defines.contains_key(name.as_str()) {
+                    if self.is_define(name.as_str()) {
                         return self.call(name, args, head.span);
                     }
                     return Err(self.unknown(name, head.span));
@@ -177,9 +188,12 @@ impl Expander {
 
     fn unknown(&self, name: &str, span: Span) -> Diagnostic {
         let d = Diagnostic::at(span, format!("unknown define \"{name}\""));
-        let near = self
-            .defines
-            .keys()
+        let mut names: Vec<&str> = self.defines.keys().map(String::as_str).collect();
+        for n in super::standard_names() {
+            names.push(n);
+        }
+        let near = names
+            .into_iter()
             .map(|k| (distance(k, name), k))
             .filter(|(d, k)| *d <= 2.max(k.len() / 4))
             .min();
@@ -260,11 +274,12 @@ impl Expander {
                     .expected("a shallower chain of defines"),
             );
         }
-        let body = match &mut self.defines[name] {
-            Define::Own(body) => body.take().expect("a body is expanded once"),
-            Define::Standard(body) => {
-                let mut b = (*body).clone();
-                set_file(&mut b, self.standard_file);
+        let body = match self.defines.get_mut(name) {
+            Some(Define::Own(body)) => body.take().expect("a body is expanded once"),
+            None => {
+                let d = super::standard_define(name).expect("a standard define");
+                let mut b = d.body().clone();
+                set_file(&mut b, self.standard_files[d.file]);
                 b
             }
         };

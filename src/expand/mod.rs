@@ -3,7 +3,7 @@
 //! [`expand`] takes a parsed file to the single `(game "Name" ...)` form the
 //! compile stage reads: option placeholders replaced by the chosen items'
 //! values, define calls replaced by their bodies (the file's own defines and
-//! the standard ones in `rules/standard.lud`), `~` and missing arguments
+//! the standard library's, `rules/standard.lud` and `rules/defs/`), `~` and missing arguments
 //! gone. Every node keeps the span where its text was written.
 
 mod defines;
@@ -26,6 +26,60 @@ use std::sync::OnceLock;
 pub const STANDARD_DEFINES: &str = include_str!("../../rules/standard.lud");
 /// The name the standard defines' file has in diagnostics.
 pub const STANDARD_DEFINES_NAME: &str = "rules/standard.lud";
+/// Every file of the standard library, by family: (name in diagnostics,
+/// text). Indexed once per process; a define is parsed (once per process)
+/// and expanded only when a description calls it.
+pub const STANDARD_LIBRARY: &[(&str, &str)] = &[
+    (STANDARD_DEFINES_NAME, STANDARD_DEFINES),
+    (
+        "rules/defs/board.lud",
+        include_str!("../../rules/defs/board.lud"),
+    ),
+    (
+        "rules/defs/conditions.lud",
+        include_str!("../../rules/defs/conditions.lud"),
+    ),
+    (
+        "rules/defs/functions.lud",
+        include_str!("../../rules/defs/functions.lud"),
+    ),
+    (
+        "rules/defs/end.lud",
+        include_str!("../../rules/defs/end.lud"),
+    ),
+    (
+        "rules/defs/moves.lud",
+        include_str!("../../rules/defs/moves.lud"),
+    ),
+    (
+        "rules/defs/walks.lud",
+        include_str!("../../rules/defs/walks.lud"),
+    ),
+    (
+        "rules/defs/phases.lud",
+        include_str!("../../rules/defs/phases.lud"),
+    ),
+    (
+        "rules/defs/captures.lud",
+        include_str!("../../rules/defs/captures.lud"),
+    ),
+    (
+        "rules/defs/pieces.lud",
+        include_str!("../../rules/defs/pieces.lud"),
+    ),
+    (
+        "rules/defs/start.lud",
+        include_str!("../../rules/defs/start.lud"),
+    ),
+    (
+        "rules/defs/equipment.lud",
+        include_str!("../../rules/defs/equipment.lud"),
+    ),
+    (
+        "rules/defs/tracks.lud",
+        include_str!("../../rules/defs/tracks.lud"),
+    ),
+];
 
 /// What the user chose on the command line (or through the API).
 #[derive(Clone, Debug, Default)]
@@ -164,22 +218,116 @@ fn finish(
 const TOP_LEVEL: &str =
     "`(game ...)`, `(define ...)`, `(option ...)`, `(rulesets ...)` or `(metadata ...)`";
 
-/// The standard defines, parsed once per process.
-fn standard_defines() -> &'static [(String, Node)] {
-    static PARSED: OnceLock<Vec<(String, Node)>> = OnceLock::new();
-    PARSED.get_or_init(|| {
-        let mut s = Sources::new();
-        let f = s.add_static(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
-        let top = syntax::parse(&s, f).expect("the standard defines parse");
-        top.into_iter()
-            .map(|d| {
-                let (name, _, body) = read_define(d)
-                    .expect("a standard define is well formed")
-                    .expect("only defines");
-                (name, body)
-            })
-            .collect()
+/// A define of the standard library: where it is written, and its body,
+/// parsed the first time a description calls it (once per process).
+#[derive(Debug)]
+pub(crate) struct StandardDefine {
+    /// Index in [`STANDARD_LIBRARY`].
+    pub(crate) file: usize,
+    /// Byte range of the whole `(define ...)` form in that file.
+    start: usize,
+    end: usize,
+    body: OnceLock<Node>,
+}
+
+impl StandardDefine {
+    /// The body, its spans pointing into the library file.
+    pub(crate) fn body(&self) -> &Node {
+        self.body.get_or_init(|| {
+            let (name, text) = STANDARD_LIBRARY[self.file];
+            let mut s = Sources::new();
+            let f = s.add_static(name, &text[self.start..self.end]);
+            let top = syntax::parse(&s, f).expect("a standard define parses");
+            let node = top.into_iter().next().expect("one define");
+            let (_, _, mut body) = read_define(node)
+                .expect("a standard define is well formed")
+                .expect("a define");
+            shift_spans(&mut body, self.start as u32);
+            body
+        })
+    }
+}
+
+fn shift_spans(node: &mut Node, by: u32) {
+    node.span.start += by;
+    node.span.end += by;
+    match &mut node.kind {
+        Kind::Form { head, args } => {
+            shift_spans(std::sync::Arc::make_mut(head), by);
+            args.iter_mut().for_each(|a| shift_spans(a, by));
+        }
+        Kind::Array(items) => items.iter_mut().for_each(|a| shift_spans(a, by)),
+        Kind::Named { value, .. } => shift_spans(value, by),
+        _ => {}
+    }
+}
+
+/// The standard library's index, built once per process by a scan of its
+/// files for `(define "Name" ...)` forms (no parse): a load then parses only
+/// the defines it calls.
+struct StandardIndex {
+    names: Vec<&'static str>,
+    defines: Vec<StandardDefine>,
+    by_name: std::collections::HashMap<&'static str, usize, FnvBuild>,
+}
+
+fn standard_index() -> &'static StandardIndex {
+    static INDEX: OnceLock<StandardIndex> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index = StandardIndex {
+            names: Vec::new(),
+            defines: Vec::new(),
+            by_name: Default::default(),
+        };
+        for (file, (_, text)) in STANDARD_LIBRARY.iter().enumerate() {
+            for (start, end) in top_level_forms(text) {
+                let name = define_name(&text[start..end]).expect("a define's name");
+                let body = OnceLock::new();
+                index.by_name.insert(name, index.defines.len());
+                index.names.push(name);
+                index.defines.push(StandardDefine {
+                    file,
+                    start,
+                    end,
+                    body,
+                });
+            }
+        }
+        index
     })
+}
+
+/// The standard define of that name, if any.
+pub(crate) fn standard_define(name: &str) -> Option<&'static StandardDefine> {
+    let index = standard_index();
+    index.by_name.get(name).map(|&i| &index.defines[i])
+}
+
+/// The names of the standard defines, in library order.
+pub(crate) fn standard_names() -> impl Iterator<Item = &'static str> {
+    standard_index().names.iter().copied()
+}
+
+/// Byte ranges of the defines of a library file: each begins a line with
+/// `(define "` and runs to the next one (its doc comment included, which the
+/// parser skips) or to the end of the text. A substring search, far cheaper
+/// than a parse; tests/std_library.rs checks it finds what a parse finds.
+fn top_level_forms(text: &'static str) -> Vec<(usize, usize)> {
+    const OPEN: &str = "(define \"";
+    // line starts found by a byte search for newlines
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .filter(|&i| text[i..].starts_with(OPEN))
+        .collect();
+    let ends = starts.iter().skip(1).copied().chain([text.len()]);
+    starts.iter().copied().zip(ends).collect()
+}
+
+/// The name of `(define "Name" ...)`.
+fn define_name(form: &str) -> Option<&str> {
+    let rest = form.strip_prefix("(define")?.trim_start();
+    let rest = rest.strip_prefix('"')?;
+    rest.split('"').next()
 }
 
 /// Parses `file`, adds the standard defines to `sources` and expands.
@@ -189,12 +337,12 @@ pub fn expand(
     choices: &Choices,
 ) -> Result<Expanded, Diagnostic> {
     let top = syntax::parse(sources, file)?;
-    let standard_file = sources.add_static(STANDARD_DEFINES_NAME, STANDARD_DEFINES);
-
-    let mut defines: IndexMap<String, Define, FnvBuild> = standard_defines()
+    let files: Vec<FileId> = STANDARD_LIBRARY
         .iter()
-        .map(|(name, body)| (name.clone(), Define::Standard(body)))
+        .map(|(name, text)| sources.add_static(*name, text))
         .collect();
+
+    let mut defines: IndexMap<String, Define, FnvBuild> = IndexMap::default();
     let mut define_spans: IndexMap<String, Span, FnvBuild> = IndexMap::default();
 
     let mut game: Option<Node> = None;
@@ -316,16 +464,14 @@ pub fn expand(
             ),
         }
     };
-    for d in defines.values_mut() {
-        if let Define::Own(body) = d {
-            *body = Some(one(body.take().expect("a body"))?);
-        }
+    for Define::Own(body) in defines.values_mut() {
+        *body = Some(one(body.take().expect("a body"))?);
     }
     let game_span = game.span;
     let game_sub = one(game)?;
 
     // Then defines. The game's name is never a define call.
-    let mut ex = Expander::new(defines, standard_file);
+    let mut ex = Expander::new(defines, files);
     let Kind::Form { head, args } = game_sub.kind else {
         unreachable!("the game is a form")
     };
