@@ -259,3 +259,104 @@ impl Agent for MctsAgent {
         self.nodes.clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TTT: &str = r#"(game "T" (players 2)
+        (equipment { (board (square 3)) (piece "Disc" Each) })
+        (rules (play (move Add (to (sites Empty))))
+            (end {
+                (if (is Line 3) (result Mover Win))
+                (if (= 0 (count Sites in:(sites Empty))) (result All Draw))
+            })))"#;
+
+    fn game() -> Game {
+        crate::load_str("t.lud", TTT, &crate::Choices::default()).unwrap()
+    }
+
+    fn after(g: &Game, line: &str) -> State {
+        crate::cli::play::play_line(g, line).unwrap().0
+    }
+
+    fn agent(seed: u64, iters: u32) -> MctsAgent {
+        MctsAgent::new(
+            seed,
+            MctsConfig {
+                iters: Some(iters),
+                ..Default::default()
+            },
+        )
+    }
+
+    /// A whole game of MCTS against itself, as move texts.
+    fn self_play(seed: u64, iters: u32) -> Vec<String> {
+        let g = game();
+        let mut a = [agent(seed, iters), agent(seed + 1, iters)];
+        let mut st = g.initial_state();
+        let mut ws = g.new_workspace();
+        let mut out = Vec::new();
+        while !st.is_over() {
+            let legal = g.legal_moves(&st);
+            let i = a[st.mover() as usize - 1].choose(&g, &st, &legal, &mut ws);
+            out.push(g.move_text(&legal[i], &legal));
+            for x in &mut a {
+                x.observe(&g, &legal[i]);
+            }
+            g.apply_with(&mut st, &legal[i], &mut ws);
+        }
+        out
+    }
+
+    #[test]
+    fn deterministic_for_a_seed_and_budget() {
+        assert_eq!(self_play(3, 200), self_play(3, 200));
+        let differ = (0..8).any(|s| self_play(s, 200) != self_play(s + 100, 200));
+        assert!(differ, "the seed changes some game");
+    }
+
+    #[test]
+    fn takes_a_win_and_blocks_a_loss() {
+        let g = game();
+        let mut ws = g.new_workspace();
+        // P1 has A1 A2 and wins at A3
+        let st = after(&g, "A1 B1 A2 B2");
+        let legal = g.legal_moves(&st);
+        let i = agent(1, 300).choose(&g, &st, &legal, &mut ws);
+        assert_eq!(g.move_text(&legal[i], &legal), "A3");
+        // P2 must block C3 (P1 threatens the diagonal A1 B2 C3)
+        let st = after(&g, "A1 A2 B2");
+        let legal = g.legal_moves(&st);
+        let i = agent(2, 1000).choose(&g, &st, &legal, &mut ws);
+        assert_eq!(g.move_text(&legal[i], &legal), "C3");
+    }
+
+    #[test]
+    fn keeps_the_subtree_of_the_moves_played() {
+        let g = game();
+        let mut ws = g.new_workspace();
+        let mut a = agent(5, 500);
+        let mut st = g.initial_state();
+        let legal = g.legal_moves(&st);
+        let i = a.choose(&g, &st, &legal, &mut ws);
+        assert!(a.tree_size() > 400);
+        a.observe(&g, &legal[i]);
+        g.apply_with(&mut st, &legal[i], &mut ws);
+        let kept = a.tree_size();
+        assert!(kept > 10 && kept < 500, "{kept}");
+        let before = a.nodes[0].visits;
+        assert_eq!(a.nodes[0].state, st);
+        // the opponent's reply: the tree below it is kept and searched on
+        let legal = g.legal_moves(&st);
+        a.observe(&g, &legal[0]);
+        g.apply_with(&mut st, &legal[0], &mut ws);
+        let visits = a.nodes.first().map_or(0, |n| n.visits);
+        assert!(visits <= before);
+        let legal = g.legal_moves(&st);
+        a.choose(&g, &st, &legal, &mut ws);
+        assert_eq!(a.nodes[0].visits, visits + 500);
+        a.reset();
+        assert_eq!(a.tree_size(), 0);
+    }
+}
