@@ -157,8 +157,8 @@ fn human_game_to_its_end_with_a_record() {
     assert_eq!(r["result"], "P1");
     assert_eq!(r["agents"], serde_json::json!(["human", "human"]));
     assert!(ok(&["replay", &rec]).contains("ok: 5 moves legal, result P1 as recorded"));
-    // the record as a snapshot (see docs/records.md): the file's path and
-    // the hash of its expanded text are the only machine-dependent fields
+    // the record as a snapshot (see docs/agents.md): the file's path is
+    // the only field that depends on where the test runs
     let shown = json.replace(&lud, "noughts.lud");
     insta::assert_snapshot!("noughts_record", shown);
 }
@@ -455,4 +455,17 @@ fn output_into_a_closed_pipe_ends_quietly() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.is_empty(), "{args:?}: {err}");
     }
+}
+
+/// docs/agents.md's snapshot example is the code of a test here.
+#[test]
+fn docs_snapshot_example_is_tested() {
+    let docs = std::fs::read_to_string("docs/agents.md").unwrap();
+    let block = docs.split("```rust\n").nth(1).unwrap();
+    let block = block.split("```").next().unwrap();
+    let here = std::fs::read_to_string("tests/agents_cli.rs").unwrap();
+    assert!(
+        here.contains(block),
+        "docs/agents.md's example is not in the tests"
+    );
 }

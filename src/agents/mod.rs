@@ -96,8 +96,9 @@ pub(crate) fn random_playout(
 /// for a loss (index 1..=players; 0 unused).
 pub(crate) fn scores(o: &Outcome) -> [f64; crate::engine::MAX_PLAYERS + 1] {
     let mut s = [0.0; crate::engine::MAX_PLAYERS + 1];
-    for p in 1..=o.players as usize {
-        s[p] = match o.results[p] {
+    let n = o.players as usize + 1;
+    for (x, r) in s.iter_mut().zip(&o.results).take(n).skip(1) {
+        *x = match r {
             PlayerResult::Win => 1.0,
             PlayerResult::Draw => 0.5,
             PlayerResult::Loss => 0.0,
