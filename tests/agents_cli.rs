@@ -190,6 +190,20 @@ fn bad_agent_specs_are_errors() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("`human` cannot play in a match"));
     let o = ludeme_in(&["match", "rules/abrobad.lud", "--agents", "random"], "");
     assert!(String::from_utf8_lossy(&o.stderr).contains("one agent per seat"));
+    for t in ["0", "100000"] {
+        let o = ludeme_in(&["bench", "rules/abrobad.lud", "--threads", t], "");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("needs 1 to 256"));
+        let args = [
+            "match",
+            "rules/abrobad.lud",
+            "--agents",
+            "random,random",
+            "--threads",
+            t,
+        ];
+        let o = ludeme_in(&args, "");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("needs 1 to 256"));
+    }
 }
 
 // ---------------------------------------------------------------------------

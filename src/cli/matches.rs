@@ -387,8 +387,13 @@ pub fn run_match(a: &MatchArgs) -> Result<(), String> {
     if specs.contains(&AgentSpec::Human) {
         return Err("error: `human` cannot play in a match (use `ludeme play`)".into());
     }
-    if a.threads == Some(0) {
-        return Err("error: --threads needs at least 1".into());
+    if let Some(t) = a.threads
+        && !(1..=super::play::MAX_THREADS).contains(&t)
+    {
+        return Err(format!(
+            "error: --threads {t}: needs 1 to {}",
+            super::play::MAX_THREADS
+        ));
     }
     let hash = match &a.records {
         Some(dir) => {

@@ -353,7 +353,10 @@ pub fn options_text(game: &Game) -> String {
     }
 }
 
-/// `threads` × … random playouts from the start; (playouts, decisions).
+/// Most threads `bench` and `match` start.
+pub const MAX_THREADS: usize = 256;
+
+/// `playouts` random playouts from the start; the decisions made.
 fn bench_playouts(game: &Game, playouts: u32, seed: u64) -> u64 {
     use crate::agents::Agent;
     let mut agent = crate::agents::RandomAgent::new(seed);
@@ -377,8 +380,11 @@ fn bench_playouts(game: &Game, playouts: u32, seed: u64) -> u64 {
 
 pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
     let game = load(&a.load, &a.limits)?;
-    if a.threads == 0 {
-        return Err("error: --threads needs at least 1".into());
+    if !(1..=MAX_THREADS).contains(&a.threads) {
+        return Err(format!(
+            "error: --threads {}: needs 1 to {MAX_THREADS}",
+            a.threads
+        ));
     }
     let start = Instant::now();
     let decisions = if a.threads == 1 {
