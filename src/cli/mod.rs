@@ -6,7 +6,10 @@ use std::path::PathBuf;
 
 pub mod board;
 pub mod expand;
+pub mod matches;
 pub mod play;
+pub mod record;
+pub mod replay;
 
 /// Options every command that loads a rules file takes.
 #[derive(Args, Debug, Clone, Default)]
@@ -57,8 +60,12 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Random playouts from the start: playouts/s, moves/s, mean length.
     Bench(play::BenchArgs),
-    /// A readable record of a line of play (for snapshot tests).
+    /// A readable record of a line of play, or of a game record (for snapshot tests).
     Trace(play::TraceArgs),
+    /// Many games between agents, in parallel: wins by agent and seat, draws, length.
+    Match(matches::MatchArgs),
+    /// Replay a game record, checking every move and the result.
+    Replay(replay::ReplayArgs),
 }
 
 /// Runs a command; the error is the text to print on stderr.
@@ -72,5 +79,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Play(a) => play::run_play(&a),
         Command::Bench(a) => play::run_bench(&a),
         Command::Trace(a) => play::run_trace(&a),
+        Command::Match(a) => matches::run_match(&a),
+        Command::Replay(a) => replay::run_replay(&a),
     }
 }

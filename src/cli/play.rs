@@ -56,17 +56,21 @@ pub struct PlayArgs {
     pub load: LoadArgs,
     #[command(flatten)]
     pub limits: Limits,
-    /// The agents, comma-separated, one per player: random, mc, mcN.
+    /// The agents, comma-separated, one per player (the last repeats):
+    /// random, human, mc, mc:playouts=N, mcts, mcts:iters=N, mcts:time=SECS.
     #[arg(long, default_value = "random,random")]
     pub agents: String,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Show the board after each move.
+    /// Show the board after each move (always with a human player).
     #[arg(long)]
     pub show: bool,
     /// Stop after this many moves.
     #[arg(long)]
     pub max_moves: Option<u32>,
+    /// Write the game's record (JSON) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -79,6 +83,12 @@ pub struct BenchArgs {
     pub playouts: u32,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Threads for the playouts (each its own seed: seed + thread index).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Also time one MCTS search of this many iterations from the start.
+    #[arg(long, value_name = "N")]
+    pub mcts_iters: Option<u32>,
 }
 
 #[derive(Args, Debug)]
@@ -87,7 +97,8 @@ pub struct TraceArgs {
     pub load: LoadArgs,
     #[command(flatten)]
     pub limits: Limits,
-    /// The line of play, space-separated.
+    /// The line of play, space-separated (FILE may instead be a game
+    /// record, .json: its game and moves).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub moves: String,
 }
@@ -222,49 +233,154 @@ pub fn run_perft(a: &PerftArgs) -> Result<(), String> {
 }
 
 pub fn run_play(a: &PlayArgs) -> Result<(), String> {
+    use crate::agents::human::{Typed, resolve};
+    use crate::agents::{AgentSpec, parse_agents};
+    use std::io::{BufRead, Write};
     let game = load(&a.load, &a.limits)?;
-    let names: Vec<&str> = a.agents.split(',').map(str::trim).collect();
-    let mut agents = Vec::new();
-    for p in 0..game.players as usize {
-        let name = names.get(p).or(names.last()).copied().unwrap_or("random");
-        let agent = crate::agents::by_name(name, a.seed.wrapping_add(p as u64 * 7919))
-            .ok_or_else(|| format!("error: unknown agent `{name}`\n  = expected one of: random, mc, mcN (e.g. mc50)\n"))?;
-        agents.push(agent);
-    }
+    let specs = parse_agents(&a.agents, game.players)?;
+    let hash = match &a.record {
+        Some(_) => Some(super::record::expanded_hash(&a.load)?),
+        None => None,
+    };
+    let seat_seed = |p: usize| a.seed.wrapping_add(p as u64 * 7919);
+    let mut agents: Vec<Option<Box<dyn crate::agents::Agent>>> = specs
+        .iter()
+        .enumerate()
+        .map(|(p, s)| s.build(seat_seed(p)))
+        .collect();
+    let human = specs.contains(&AgentSpec::Human);
+    let show = a.show || human;
+    let mut input = std::io::stdin().lock();
+    let echo_off = std::io::IsTerminal::is_terminal(&input);
+    let mut out = std::io::stdout().lock();
     let mut st = game.initial_state();
     let mut ws = game.new_workspace();
     let mut legal = Vec::new();
-    let mut n = 0;
-    println!("# {} ({})", game.name, options_text(&game));
-    if a.show {
-        print!("{}", game.picture(&st));
+    // the state before each move played, and the move's text
+    let mut history: Vec<(State, String)> = Vec::new();
+    let mut quit = false;
+    let w = |e: std::io::Error| format!("error: cannot write the game: {e}");
+    writeln!(out, "# {} ({})", game.name, options_text(&game)).map_err(w)?;
+    if show {
+        write!(out, "{}", game.picture(&st)).map_err(w)?;
     }
-    while !st.is_over() && a.max_moves.is_none_or(|m| n < m) {
+    while !st.is_over() && a.max_moves.is_none_or(|m| (history.len() as u32) < m) {
         game.legal_moves_into(&st, &mut ws, &mut legal);
         let who = st.mover();
-        let i = agents[who as usize - 1].choose(&game, &st, &legal, &mut ws);
+        let i = match agents[who as usize - 1].as_mut() {
+            Some(agent) => agent.choose(&game, &st, &legal, &mut ws),
+            None => {
+                write!(
+                    out,
+                    "P{who} to move ({} legal; `?` lists them, `undo`, `quit`): ",
+                    legal.len()
+                )
+                .map_err(w)?;
+                out.flush().map_err(w)?;
+                let mut line = String::new();
+                let read = input
+                    .read_line(&mut line)
+                    .map_err(|e| format!("error: cannot read a move: {e}"))?;
+                if read == 0 {
+                    writeln!(out, "\n(end of input)").map_err(w)?;
+                    quit = true;
+                    break;
+                }
+                let typed = line.trim();
+                if !echo_off {
+                    // piped input is not echoed: show it, for a readable transcript
+                    writeln!(out, "{typed}").map_err(w)?;
+                }
+                let texts = game.move_texts(&legal);
+                match typed.to_lowercase().as_str() {
+                    "" => continue,
+                    "?" | "help" => {
+                        writeln!(out, "legal ({}): {}", legal.len(), texts.join(" ")).map_err(w)?;
+                        continue;
+                    }
+                    "quit" | "exit" => {
+                        quit = true;
+                        break;
+                    }
+                    "undo" => {
+                        let is_human =
+                            |s: &State| specs[s.mover() as usize - 1] == AgentSpec::Human;
+                        match history.iter().rposition(|(s, _)| is_human(s)) {
+                            None => writeln!(out, "nothing to undo").map_err(w)?,
+                            Some(k) => {
+                                st = history[k].0.clone();
+                                history.truncate(k);
+                                agents.iter_mut().flatten().for_each(|a| a.reset());
+                                writeln!(out, "undone: back to ply {k}, P{} to move", st.mover())
+                                    .map_err(w)?;
+                                write!(out, "{}", game.picture(&st)).map_err(w)?;
+                            }
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+                match resolve(&game, &legal, &texts, typed) {
+                    Typed::Move(i) => i,
+                    Typed::Ambiguous(v) => {
+                        let list: Vec<&str> = v.iter().map(|&i| texts[i].as_str()).collect();
+                        writeln!(out, "`{typed}` fits several moves: {}", list.join(" "))
+                            .map_err(w)?;
+                        continue;
+                    }
+                    Typed::Unknown(v) => {
+                        let list: Vec<&str> = v.iter().map(|&i| texts[i].as_str()).collect();
+                        writeln!(
+                            out,
+                            "`{typed}` is not a legal move for P{who}; nearest: {} (`?` lists all)",
+                            list.join(" ")
+                        )
+                        .map_err(w)?;
+                        continue;
+                    }
+                }
+            }
+        };
         let text = game.move_text(&legal[i], &legal);
         let m: Move = legal[i];
+        history.push((st.clone(), text.clone()));
         game.apply_with(&mut st, &m, &mut ws);
-        n += 1;
-        println!("{n}. P{who} {text}");
-        if a.show {
-            print!("{}", game.picture(&st));
+        agents
+            .iter_mut()
+            .flatten()
+            .for_each(|a| a.observe(&game, &m));
+        writeln!(out, "{}. P{who} {text}", history.len()).map_err(w)?;
+        if show {
+            write!(out, "{}", game.picture(&st)).map_err(w)?;
         }
     }
+    let n = history.len();
     match st.outcome() {
         Some(o) => {
             let scores: Vec<String> = (1..=game.players)
                 .map(|p| format!("P{p} {}", st.score(p)))
                 .collect();
-            println!("result: {} (scores {})", o.text(), scores.join(", "));
+            writeln!(out, "result: {} (scores {})", o.text(), scores.join(", ")).map_err(w)?;
         }
-        None => println!("stopped after {n} moves"),
+        None if quit => writeln!(out, "quit after {n} moves").map_err(w)?,
+        None => writeln!(out, "stopped after {n} moves").map_err(w)?,
+    }
+    if let (Some(path), Some(hash)) = (&a.record, hash) {
+        let rec = super::record::GameRecord::new(
+            &a.load,
+            hash,
+            &game,
+            specs.iter().map(|s| s.to_string()).collect(),
+            a.seed,
+            history.into_iter().map(|(_, t)| t).collect(),
+            &st,
+        );
+        rec.write(path)?;
     }
     Ok(())
 }
 
-fn options_text(game: &Game) -> String {
+pub fn options_text(game: &Game) -> String {
     if game.options.is_empty() {
         "no options".into()
     } else {
@@ -276,28 +392,64 @@ fn options_text(game: &Game) -> String {
     }
 }
 
-pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
-    let game = load(&a.load, &a.limits)?;
-    let mut agent = crate::agents::RandomAgent::new(a.seed);
+/// Most threads `bench` and `match` start.
+pub const MAX_THREADS: usize = 256;
+
+/// `playouts` random playouts from the start; the decisions made.
+fn bench_playouts(game: &Game, playouts: u32, seed: u64) -> u64 {
     use crate::agents::Agent;
+    let mut agent = crate::agents::RandomAgent::new(seed);
     let mut ws = game.new_workspace();
     let mut legal = Vec::new();
-    let start = Instant::now();
     let mut decisions = 0u64;
     let init = game.initial_state();
     let mut st = init.clone();
-    for _ in 0..a.playouts {
+    for _ in 0..playouts {
         st.clone_from(&init);
         while !st.is_over() {
             game.legal_moves_into(&st, &mut ws, &mut legal);
-            let i = agent.choose(&game, &st, &legal, &mut ws);
+            let i = agent.choose(game, &st, &legal, &mut ws);
             let m = legal[i];
             game.apply_with(&mut st, &m, &mut ws);
             decisions += 1;
         }
     }
+    decisions
+}
+
+pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
+    let game = load(&a.load, &a.limits)?;
+    if !(1..=MAX_THREADS).contains(&a.threads) {
+        return Err(format!(
+            "error: --threads {}: needs 1 to {MAX_THREADS}",
+            a.threads
+        ));
+    }
+    let start = Instant::now();
+    let decisions = if a.threads == 1 {
+        bench_playouts(&game, a.playouts, a.seed)
+    } else {
+        use rayon::prelude::*;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(a.threads)
+            .build()
+            .map_err(|e| format!("error: cannot start {} threads: {e}", a.threads))?;
+        let t = a.threads as u32;
+        pool.install(|| {
+            (0..t)
+                .into_par_iter()
+                .map(|k| {
+                    let share = a.playouts / t + u32::from(k < a.playouts % t);
+                    bench_playouts(&game, share, a.seed.wrapping_add(k as u64))
+                })
+                .sum()
+        })
+    };
     let secs = start.elapsed().as_secs_f64();
     println!("game: {} ({})", game.name, options_text(&game));
+    if a.threads > 1 {
+        println!("threads: {}", a.threads);
+    }
     println!("playouts: {}", a.playouts);
     println!("playouts/s: {:.0}", a.playouts as f64 / secs);
     println!("moves/s: {:.0}", decisions as f64 / secs);
@@ -305,6 +457,27 @@ pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
         "mean length: {:.1}",
         decisions as f64 / a.playouts.max(1) as f64
     );
+    if let Some(iters) = a.mcts_iters {
+        use crate::agents::Agent;
+        let cfg = crate::agents::mcts::MctsConfig {
+            iters: Some(iters),
+            ..Default::default()
+        };
+        let mut agent = crate::agents::MctsAgent::new(a.seed, cfg);
+        let st = game.initial_state();
+        let legal = game.legal_moves(&st);
+        let mut ws = game.new_workspace();
+        let start = Instant::now();
+        if legal.len() > 1 {
+            agent.choose(&game, &st, &legal, &mut ws);
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!("mcts iterations: {}", agent.iterations);
+        println!(
+            "mcts iterations/s: {:.0}",
+            agent.iterations as f64 / secs.max(1e-9)
+        );
+    }
     Ok(())
 }
 
@@ -329,6 +502,18 @@ pub fn trace(game: &Game, line: &str) -> Result<String, String> {
 }
 
 pub fn run_trace(a: &TraceArgs) -> Result<(), String> {
+    if a.load.file.extension().is_some_and(|e| e == "json") {
+        let rec = super::record::GameRecord::read(&a.load.file)?;
+        if !a.moves.is_empty() {
+            return Err(
+                "error: `trace RECORD.json` takes its moves from the record, not --moves".into(),
+            );
+        }
+        let (load_args, limits) = rec.load_args(None);
+        let game = load(&load_args, &limits)?;
+        print!("{}", trace(&game, &rec.moves.join(" "))?);
+        return Ok(());
+    }
     let game = load(&a.load, &a.limits)?;
     print!("{}", trace(&game, &a.moves)?);
     Ok(())

@@ -1,0 +1,28 @@
+//! The uniform random agent.
+
+use super::{Agent, pick};
+use crate::engine::{Game, Move, State, Workspace};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+/// Picks uniformly at random.
+pub struct RandomAgent {
+    rng: SmallRng,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> RandomAgent {
+        RandomAgent {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Agent for RandomAgent {
+    fn choose(&mut self, _: &Game, _: &State, legal: &[Move], _: &mut Workspace) -> usize {
+        pick(&mut self.rng, legal.len())
+    }
+    fn name(&self) -> String {
+        "random".into()
+    }
+}
