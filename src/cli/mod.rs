@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 pub mod board;
+pub mod conform;
 pub mod expand;
 pub mod play;
 
@@ -59,6 +60,11 @@ pub enum Command {
     Bench(play::BenchArgs),
     /// A readable record of a line of play (for snapshot tests).
     Trace(play::TraceArgs),
+    /// Check, play and bench every .lud under a folder: what loads and plays.
+    Conform(conform::ConformArgs),
+    /// One file of `conform` (run by it in a child process).
+    #[command(hide = true)]
+    ConformOne(conform::ConformOneArgs),
 }
 
 /// Runs a command; the error is the text to print on stderr.
@@ -72,5 +78,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Play(a) => play::run_play(&a),
         Command::Bench(a) => play::run_bench(&a),
         Command::Trace(a) => play::run_trace(&a),
+        Command::Conform(a) => conform::run(&a),
+        Command::ConformOne(a) => conform::run_one(&a),
     }
 }

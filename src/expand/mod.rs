@@ -206,14 +206,11 @@ pub fn expand(
         match node.head_word() {
             Some("define") => {
                 let (name, span, body) = read_define(node)?.expect("a define");
-                if let Some(first) = define_spans.get(&name) {
-                    let (l, c) = sources.line_col(first.file, first.start);
-                    return Err(Diagnostic::at(
-                        span,
-                        format!("define \"{name}\" is written twice"),
-                    )
-                    .expected("one define per name")
-                    .note(format!("the first is at {l}:{c}")));
+                if define_spans.contains_key(&name) {
+                    // Ludii expands every call with the first define of a
+                    // name (its expander substitutes the defines in file
+                    // order); a later one of the same name is never used.
+                    continue;
                 }
                 define_spans.insert(name.clone(), span);
                 defines.insert(name, Define::Own(Some(body)));
@@ -247,7 +244,11 @@ pub fn expand(
                     .expected("distinct option headers")
                     .note(format!("the first is at {l}:{c}")));
                 }
-                if let Some(p) = opts.iter().find(|p| p.key == o.key) {
+                if let Some(p) = opts.iter().find(|p| {
+                    p.key == o.key
+                        && (p.args.is_empty() || p.args.iter().any(|a| o.args.contains(a)))
+                }) {
+                    // a shared key is fine only with distinct argument names
                     return Err(Diagnostic::at(
                         o.header_span,
                         format!(
@@ -255,7 +256,7 @@ pub fn expand(
                             p.header, o.header, o.key
                         ),
                     )
-                    .expected("a distinct key for each option"));
+                    .expected("a distinct key for each option, or distinct `args:` names"));
                 }
                 opts.push(o);
             }
@@ -318,7 +319,15 @@ pub fn expand(
     };
     for d in defines.values_mut() {
         if let Define::Own(body) = d {
-            *body = Some(one(body.take().expect("a body"))?);
+            // an option value may make a body of several forms, or none
+            let body = body.take().expect("a body");
+            let span = body.span;
+            let mut v = Vec::with_capacity(1);
+            sub.apply(body, &mut v)?;
+            *d = Define::Own(Some(match v.len() {
+                1 => v.pop().expect("one"),
+                _ => defines::splice(v, span),
+            }));
         }
     }
     let game_span = game.span;
@@ -335,7 +344,7 @@ pub fn expand(
     let mut new_args = Vec::with_capacity(args.len() + 1);
     new_args.push(name_node);
     for a in args {
-        new_args.extend(ex.expand(a)?);
+        ex.expand_into(a, &mut new_args)?;
     }
     let expanded = Node::new(
         Kind::Form {
@@ -380,17 +389,14 @@ fn read_define(node: Node) -> Result<Option<(String, Span, Node)>, Diagnostic> {
             Diagnostic::at(name_node.span, "a define's name must be a string").expected(shape),
         );
     };
-    match (args.next(), args.next()) {
-        (Some(body), None) => Ok(Some((name.to_string(), name_node.span, body))),
-        (None, _) => {
-            Err(Diagnostic::at(span, format!("define \"{name}\" has no body")).expected(shape))
-        }
-        (Some(_), Some(extra)) => Err(Diagnostic::at(
-            extra.span,
-            format!("define \"{name}\" has more than one body"),
-        )
-        .expected("one body (wrap several items in `{...}` or a form)")),
-    }
+    // Ludii splices a define's text where it is called: a body of several
+    // forms (or none) stands for all of them (none).
+    let body: Vec<Node> = args.collect();
+    let body = match body.len() {
+        1 => body.into_iter().next().expect("one"),
+        _ => defines::splice(body, span),
+    };
+    Ok(Some((name.to_string(), name_node.span, body)))
 }
 
 /// The expanded game is not too large, and no `#n`, placeholder or `~`

@@ -110,18 +110,20 @@ pub(crate) fn read_option(form: &Node) -> Result<OptionDecl, Diagnostic> {
                         _ => None,
                     })
                     .collect();
-                if values.len() != want {
+                // Ludii takes the `<...>` groups an item has, in order; one
+                // with fewer than the declared arguments is fine until a
+                // placeholder asks for a value it lacks.
+                if values.len() > want {
                     return Err(Diagnostic::at(
                         e.span,
                         format!(
-                            "item \"{name}\" has {} value{} but option \"{header}\" declares {want} argument{}",
+                            "item \"{name}\" has {} values but option \"{header}\" declares {want} argument{}",
                             values.len(),
-                            if values.len() == 1 { "" } else { "s" },
                             if want == 1 { "" } else { "s" },
                         ),
                     )
                     .expected(format!(
-                        "{want} value group{} `<...>`",
+                        "at most {want} value group{} `<...>`",
                         if want == 1 { "" } else { "s" }
                     )));
                 }
@@ -368,7 +370,18 @@ pub(crate) struct Substitute<'a> {
 
 impl Substitute<'_> {
     fn value(&self, node: &Node, key: &str, arg: &Option<Text>) -> Result<&[Node], Diagnostic> {
-        let Some(oi) = self.options.iter().position(|o| o.key == key) else {
+        // Two options may share a key with distinct arguments (`<Num:a>`
+        // and `<Num:b>`): the first that declares the argument answers.
+        let declares = |o: &OptionDecl| match arg {
+            Some(a) => o.args.contains(a),
+            None => true,
+        };
+        let oi = self
+            .options
+            .iter()
+            .position(|o| o.key == key && declares(o))
+            .or_else(|| self.options.iter().position(|o| o.key == key));
+        let Some(oi) = oi else {
             let d = Diagnostic::at(node.span, format!("no option declares `<{key}>`"));
             return Err(if self.options.is_empty() {
                 d.expected("an `(option \"Header\" <Key> ...)` declaring it (this file has none)")
@@ -408,7 +421,22 @@ impl Substitute<'_> {
                 }
             },
         };
-        Ok(&opt.items[self.chosen[oi]].values[idx])
+        let item = &opt.items[self.chosen[oi]];
+        item.values.get(idx).map(Vec::as_slice).ok_or_else(|| {
+            Diagnostic::at(
+                node.span,
+                format!(
+                    "the chosen item \"{}\" of option \"{}\" gives no value for {}",
+                    item.name,
+                    opt.header,
+                    node.describe()
+                ),
+            )
+            .expected(format!(
+                "an item with a `<...>` value for each of the option's {} arguments",
+                opt.args.len().max(1)
+            ))
+        })
     }
 
     /// The node with every placeholder replaced; a placeholder may stand for

@@ -14,7 +14,7 @@
 //! [`MAX_DEPTH`], so its recursion is bounded whatever the text.
 
 use super::ast::{Kind, Node, Text};
-use super::parse::{MAX_DEPTH, atom, is_word, unescape};
+use super::parse::{MAX_DEPTH, atom, is_bool, is_word, range, unescape};
 use crate::diag::{FileId, Span};
 use crate::fnv::FnvBuild;
 use std::collections::HashMap;
@@ -80,7 +80,7 @@ impl<'a> P<'a> {
     /// A token's meaning, as [`atom`] gives it, with words interned.
     fn atom(&mut self, text: &'a str, span: Span) -> Option<Kind> {
         // `atom`'s order: `~`, `True`/`False` and `#n` come before words
-        if text != "True" && text != "False" && is_word(text) {
+        if is_word(text) && is_bool(text).is_none() {
             return Some(Kind::Word(self.intern(text)));
         }
         atom(text, span).ok()
@@ -181,6 +181,11 @@ impl<'a> P<'a> {
             let mut refs = Vec::new();
             while self.peek() == Some(b'<') {
                 refs.push(self.placeholder()?);
+                // a stray `>` after a tag, which Ludii skips
+                while self.peek() == Some(b'>') {
+                    self.i += 1;
+                    self.ws();
+                }
                 self.ws();
             }
             self.eat(b'}')?;
@@ -216,11 +221,10 @@ impl<'a> P<'a> {
 
     fn mark(&mut self) -> Option<Node> {
         let start = self.i;
-        if self.b[self.i..].starts_with(b"**") {
-            self.i += 2;
-        } else if self.peek() == Some(b'*') {
+        while self.peek() == Some(b'*') {
             self.i += 1;
-        } else {
+        }
+        if self.i == start {
             return None;
         }
         Some(Node::new(
@@ -246,11 +250,12 @@ impl<'a> P<'a> {
             let a = self.i;
             self.i += 1;
             self.ws();
-            let mut toks = Vec::new();
+            let from = self.pending.len();
             while self.peek() != Some(b'>') {
-                toks.push(self.value()?);
+                self.element()?;
                 self.ws();
             }
+            let toks: Vec<Node> = self.pending.drain(from..).collect();
             self.i += 1;
             args.push(Node::new(Kind::Array(toks), self.span(a)));
             self.ws();
@@ -302,6 +307,19 @@ impl<'a> P<'a> {
         let start = self.i;
         self.eat(b'(')?;
         self.ws();
+        if self.peek() == Some(b'(') {
+            // `((x ...))`: the doubled brackets are one pair
+            self.depth += 1;
+            if self.depth > MAX_DEPTH {
+                return None;
+            }
+            let inner = self.form();
+            self.depth -= 1;
+            let inner = inner?;
+            self.ws();
+            self.eat(b')')?;
+            return Some(inner);
+        }
         let head = self.head()?;
         self.ws();
         let args = self.elements(b')')?;
@@ -349,6 +367,25 @@ impl<'a> P<'a> {
         }
         let text: &'a str = self.text;
         &text[start..self.i]
+    }
+
+    /// An element of a list, pushed on `pending`: one value, or the numbers
+    /// of a range `a..b`.
+    fn element(&mut self) -> Option<()> {
+        if self.peek().is_some_and(is_atom_byte) {
+            let start = self.i;
+            let text = self.atom_text();
+            if text.contains("..") && self.peek() != Some(b':') {
+                if let Some(r) = range(text, self.span(start)) {
+                    self.pending.extend(r.ok()?);
+                    return Some(());
+                }
+            }
+            self.i = start;
+        }
+        let v = self.value()?;
+        self.pending.push(v);
+        Some(())
     }
 
     fn value(&mut self) -> Option<Node> {
@@ -453,8 +490,7 @@ impl<'a> P<'a> {
     fn elements(&mut self, close: u8) -> Option<Vec<Node>> {
         let from = self.pending.len();
         while self.peek() != Some(close) {
-            let v = self.value()?;
-            self.pending.push(v);
+            self.element()?;
             self.ws();
         }
         self.i += 1;
