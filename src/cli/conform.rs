@@ -146,6 +146,9 @@ fn compile_class(d: &Diagnostic, board: Option<Span>) -> ErrorClass {
     if m.contains("not supported") || m.contains("does not support") {
         return ErrorClass::Unsupported;
     }
+    if m.contains("board") {
+        return ErrorClass::Board;
+    }
     if let (Some(s), Some(b)) = (d.span, board)
         && s.file == b.file
         && s.start >= b.start

@@ -131,13 +131,10 @@ impl<'a> Args<'a> {
     /// Fails on any argument not taken.
     pub fn finish(self) -> Result<()> {
         if let Some(n) = self.pos.into_iter().flatten().next() {
-            // an argument in Ludii's vocabulary to a Ludii ludeme: most
-            // likely a form of it that ludeme does not implement
-            let ludii_arg = match (&n.kind, n.head_word()) {
-                (_, Some(h)) => super::is_ludii_ludeme(h),
-                (Kind::Word(w), None) => super::is_ludii_constant(w),
-                _ => false,
-            };
+            // a Ludii ludeme as an argument of a Ludii ludeme (`(piece
+            // "X" Each (move ...))`): most likely a form ludeme does not
+            // implement yet
+            let ludii_arg = n.head_word().is_some_and(super::is_ludii_ludeme);
             if ludii_arg && super::is_ludii_ludeme(self.label.split(' ').next().unwrap_or("")) {
                 return Err(Diagnostic::at(
                     n.span,

@@ -343,6 +343,14 @@ pub(crate) fn unknown(node: &Node, what: &str, choices: &str) -> Diagnostic {
         if UNSUPPORTED.contains(&h) || (!KNOWN_HEADS.contains(&h) && is_ludii_ludeme(h)) {
             return unsupported(node, what);
         }
+
+        if let Some(kind) = kind_of_head(h).filter(|k| *k != what) {
+            return Diagnostic::at(
+                node.span,
+                format!("{} is {kind}, but {what} is expected here", node.describe()),
+            )
+            .expected(expected);
+        }
         // a ludeme we know, of a kind Ludii has and we do not
         // (`(count MovesThisTurn)` where an integer is expected)
         if KNOWN_HEADS.contains(&h)
@@ -351,13 +359,6 @@ pub(crate) fn unknown(node: &Node, what: &str, choices: &str) -> Diagnostic {
                 .is_some_and(|k| UNSUPPORTED_KINDS.contains(&k) || is_ludii_constant(k))
         {
             return unsupported(node, what);
-        }
-        if let Some(kind) = kind_of_head(h).filter(|k| *k != what) {
-            return Diagnostic::at(
-                node.span,
-                format!("{} is {kind}, but {what} is expected here", node.describe()),
-            )
-            .expected(expected);
         }
         if !KNOWN_HEADS.contains(&h) {
             let hint = did_you_mean(h, KNOWN_HEADS.iter().copied());

@@ -277,6 +277,14 @@ pub fn expand(
                 }
                 metadata = Some(node);
             }
+            Some("match") => {
+                // Ludii's description of a match of several games
+                return Err(Diagnostic::at(
+                    node.span,
+                    "Ludii's `(match ...)` is not supported yet",
+                )
+                .expected("a `(game \"Name\" ...)` description"));
+            }
             _ => {
                 let at = match &node.kind {
                     Kind::Form { head, .. } => head.span,
@@ -414,6 +422,12 @@ fn check_expanded(node: &Node, at: Span) -> Result<(), Diagnostic> {
             Kind::Param(_) | Kind::OptionRef { .. } | Kind::Tilde => {
                 left.get_or_insert(n);
             }
+            Kind::Word(w) if w == syntax::CLOSE_MARK => {
+                left.get_or_insert(n);
+            }
+            Kind::Form { head, .. } if head.as_word() == Some(syntax::OPEN_MARK) => {
+                left.get_or_insert(n);
+            }
             Kind::Form { head, args } => {
                 stack.push((head, d + 1));
                 stack.extend(args.iter().map(|a| (a, d + 1)));
@@ -429,6 +443,11 @@ fn check_expanded(node: &Node, at: Span) -> Result<(), Diagnostic> {
         Some(n) => Err(match n.kind {
             Kind::Param(i) => Diagnostic::at(n.span, format!("`#{i}` outside a define"))
                 .expected("`#n` only inside `(define \"Name\" ...)` bodies"),
+            Kind::Word(_) | Kind::Form { .. } => Diagnostic::at(
+                n.span,
+                "an option value's open bracket (`<(name ...>` or `<)>`) left unmatched here",
+            )
+            .expected("the opening and the closing value in the same list"),
             _ => Diagnostic::at(n.span, format!("{} left after expansion", n.describe()))
                 .expected("a value"),
         }),

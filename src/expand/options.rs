@@ -461,7 +461,7 @@ impl Substitute<'_> {
             for n in old {
                 self.apply_at(n, v, nest)?;
             }
-            return Ok(());
+            return close_groups(v);
         }
         // no splicing node: exactly one node comes back for each, in place
         for n in v.iter_mut() {
@@ -565,4 +565,76 @@ impl Substitute<'_> {
         }
         Ok(())
     }
+}
+
+/// Builds the forms that option values open and close (`<(dual >` then, a
+/// few tokens later, `<)>`): the tokens between become the form's last
+/// arguments, as Ludii's textual substitution reads them.
+fn close_groups(v: &mut Vec<Node>) -> Result<(), Diagnostic> {
+    use crate::syntax::{CLOSE_MARK, OPEN_MARK};
+    let is_open = |n: &Node| n.head_word() == Some(OPEN_MARK);
+    let is_close = |n: &Node| n.as_word() == Some(CLOSE_MARK);
+    if !v.iter().any(|n| is_open(n) || is_close(n)) {
+        return Ok(());
+    }
+    let old = std::mem::take(v);
+    // the forms being built, innermost last
+    let mut open: Vec<(Node, Vec<Node>)> = Vec::new();
+    for n in old {
+        if is_open(&n) {
+            let Kind::Form { args, .. } = n.kind.clone() else {
+                unreachable!("an open mark is a form")
+            };
+            let mut args = args.into_iter();
+            let Some(head) = args.next() else {
+                return Err(
+                    Diagnostic::at(n.span, "an option value opens an empty form")
+                        .expected("`<(name ...>` with a ludeme name"),
+                );
+            };
+            open.push((
+                Node::new(
+                    Kind::Form {
+                        head: Arc::new(head),
+                        args: Vec::new(),
+                    },
+                    n.span,
+                ),
+                args.collect(),
+            ));
+        } else if is_close(&n) {
+            let Some((form, args)) = open.pop() else {
+                return Err(Diagnostic::at(
+                    n.span,
+                    "this option value closes a form that no earlier value opened",
+                )
+                .expected("`<)>` after a `<(name ...>` in the same list"));
+            };
+            let Kind::Form { head, .. } = form.kind else {
+                unreachable!("built as a form")
+            };
+            let span = Span {
+                end: n.span.end.max(form.span.end),
+                ..form.span
+            };
+            let done = Node::new(Kind::Form { head, args }, span);
+            match open.last_mut() {
+                Some((_, outer)) => outer.push(done),
+                None => v.push(done),
+            }
+        } else {
+            match open.last_mut() {
+                Some((_, outer)) => outer.push(n),
+                None => v.push(n),
+            }
+        }
+    }
+    if let Some((form, _)) = open.pop() {
+        return Err(Diagnostic::at(
+            form.span,
+            "this option value opens a form that no later value closes",
+        )
+        .expected("a `<)>` value later in the same list"));
+    }
+    Ok(())
 }

@@ -14,7 +14,7 @@
 //! [`MAX_DEPTH`], so its recursion is bounded whatever the text.
 
 use super::ast::{Kind, Node, Text};
-use super::parse::{MAX_DEPTH, atom, is_bool, is_word, range, unescape};
+use super::parse::{CLOSE_MARK, MAX_DEPTH, OPEN_MARK, atom, is_bool, is_word, range, unescape};
 use crate::diag::{FileId, Span};
 use crate::fnv::FnvBuild;
 use std::collections::HashMap;
@@ -251,11 +251,34 @@ impl<'a> P<'a> {
             self.i += 1;
             self.ws();
             let from = self.pending.len();
-            while self.peek() != Some(b'>') {
-                self.element()?;
+            let toks: Vec<Node> = if self.peek() == Some(b')') {
+                // `<)>`: closes the form an earlier value opened
+                let span = Span::new(self.file, self.i, self.i + 1);
+                self.i += 1;
                 self.ws();
-            }
-            let toks: Vec<Node> = self.pending.drain(from..).collect();
+                if self.peek() != Some(b'>') {
+                    return None;
+                }
+                vec![Node::new(Kind::Word(CLOSE_MARK.into()), span)]
+            } else {
+                let save = self.i;
+                let mut whole = true;
+                while self.peek() != Some(b'>') {
+                    if self.element().is_none() {
+                        whole = false;
+                        break;
+                    }
+                    self.ws();
+                }
+                if whole {
+                    self.pending.drain(from..).collect()
+                } else {
+                    // `<(dual >`: opens a form a later value closes
+                    self.pending.truncate(from);
+                    self.i = save;
+                    vec![self.open_form()?]
+                }
+            };
             self.i += 1;
             args.push(Node::new(Kind::Array(toks), self.span(a)));
             self.ws();
@@ -266,6 +289,30 @@ impl<'a> P<'a> {
         }
         self.eat(b')')?;
         Some(self.form_node(start, head, args))
+    }
+
+    /// `(head args...` up to the `>` of an option value (not consumed).
+    fn open_form(&mut self) -> Option<Node> {
+        let start = self.i;
+        self.eat(b'(')?;
+        self.ws();
+        let head = self.head()?;
+        self.ws();
+        let from = self.pending.len();
+        self.pending.push(head);
+        while self.peek() != Some(b'>') {
+            self.element()?;
+            self.ws();
+        }
+        let args: Vec<Node> = self.pending.drain(from..).collect();
+        let span = self.span(start);
+        Some(Node::new(
+            Kind::Form {
+                head: Arc::new(Node::new(Kind::Word(OPEN_MARK.into()), span)),
+                args,
+            },
+            span,
+        ))
     }
 
     fn rulesets_decl(&mut self) -> Option<Node> {

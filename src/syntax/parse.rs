@@ -16,6 +16,12 @@ use std::sync::Arc;
 #[grammar = "../grammar/lud.pest"]
 struct LudParser;
 
+/// The head of an option value that opens a form a later value closes
+/// (`<(dual >`): its arguments are the form's head and first arguments.
+pub const OPEN_MARK: &str = "\u{0}open";
+/// An option value that closes the form an earlier one opened (`<)>`).
+pub const CLOSE_MARK: &str = "\u{0}close";
+
 /// Deepest bracket nesting a file may have.
 pub const MAX_DEPTH: usize = 256;
 
@@ -649,6 +655,32 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
                 head: Arc::new(head),
                 args: vec![arr],
             }
+        }
+        Rule::item_value
+            if pair
+                .clone()
+                .into_inner()
+                .next()
+                .is_some_and(|p| matches!(p.as_rule(), Rule::open_form | Rule::close_paren)) =>
+        {
+            let first = pair.into_inner().next().expect("checked");
+            let fspan = span_of(&first, file);
+            let marker = if first.as_rule() == Rule::close_paren {
+                Node::new(Kind::Word(CLOSE_MARK.into()), fspan)
+            } else {
+                let mut args = Vec::new();
+                for p in first.into_inner() {
+                    build_into(p, file, &mut args)?;
+                }
+                Node::new(
+                    Kind::Form {
+                        head: Arc::new(Node::new(Kind::Word(OPEN_MARK.into()), fspan)),
+                        args,
+                    },
+                    fspan,
+                )
+            };
+            Kind::Array(vec![marker])
         }
         Rule::array | Rule::items | Rule::item_value => {
             let mut items = Vec::new();
