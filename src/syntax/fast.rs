@@ -422,11 +422,12 @@ impl<'a> P<'a> {
         if self.peek().is_some_and(is_atom_byte) {
             let start = self.i;
             let text = self.atom_text();
-            if text.contains("..") && self.peek() != Some(b':') {
-                if let Some(r) = range(text, self.span(start)) {
-                    self.pending.extend(r.ok()?);
-                    return Some(());
-                }
+            if text.contains("..")
+                && self.peek() != Some(b':')
+                && let Some(r) = range(text, self.span(start))
+            {
+                self.pending.extend(r.ok()?);
+                return Some(());
             }
             self.i = start;
         }
