@@ -353,4 +353,79 @@ fn moves_named_by_their_sites_follow_the_same_line() {
     }
     let e = fails(&["moves", ABANDE, "--after", "@999-999"]);
     assert!(e.contains("`999-999`") && e.contains("ply 0"), "{e}");
+/// `conform` over a folder of our own descriptions: one that loads and
+/// plays, one with a syntax error, one that names a Ludii ludeme ludeme does
+/// not implement; the summary, the classes and the JSON agree.
+#[test]
+fn conform_runs_a_folder() {
+    let dir = std::env::temp_dir().join(format!("ludeme-conform-{}", std::process::id()));
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(
+        dir.join("good.lud"),
+        r#"(game "Good" (players 2) (equipment { (board (square 3)) (piece "Disc" Each) })
+            (rules (play (move Add (to (sites Empty))))
+            (end { (if (is Line 3) (result Mover Win))
+                   (if (= 0 (count Sites in:(sites Empty))) (result All Draw)) })))"#,
+    )
+    .unwrap();
+    std::fs::write(
+        sub.join("syntax.lud"),
+        "(game \"Bad\" (players 2) (equipment {)))",
+    )
+    .unwrap();
+    std::fs::write(
+        sub.join("loop.lud"),
+        r#"(game "Loop" (players 2) (equipment { (board (square 3)) (piece "Disc" Each) })
+            (rules (play (move Add (to (sites Empty)))) (end (if (is Loop) (result Mover Win)))))"#,
+    )
+    .unwrap();
+    std::fs::write(sub.join("notes.txt"), "not a description").unwrap();
+    let d = dir.to_str().unwrap();
+    let table = ok(&[
+        "conform",
+        d,
+        "--jobs",
+        "2",
+        "--timeout",
+        "60",
+        "--bench-secs",
+        "0.05",
+    ]);
+    assert!(table.contains("1/3 load, 1 play"), "{table}");
+    assert!(table.contains("good.lud | yes | yes |"), "{table}");
+    assert!(table.contains("syntax.lud | no | no | syntax |"), "{table}");
+    assert!(
+        table.contains("loop.lud | no | no | unsupported ludeme | (is Loop ...) |"),
+        "{table}"
+    );
+    let json = ok(&["conform", d, "--json", "--bench-secs", "0.05"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["total"], 3);
+    assert_eq!(v["load"], 1);
+    assert_eq!(v["play"], 1);
+    assert!(v["files"][0]["playouts_per_sec"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["blockers"].as_array().unwrap().len(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A Ludii ludeme that ludeme does not implement says so by name.
+#[test]
+fn unsupported_ludii_ludeme_is_named() {
+    let dir = std::env::temp_dir().join(format!("ludeme-unsupported-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("loop.lud");
+    std::fs::write(
+        &f,
+        r#"(game "Loop" (players 2) (equipment { (board (square 3)) (piece "Disc" Each) })
+            (rules (play (move Add (to (sites Empty)))) (end (if (is Loop) (result Mover Win)))))"#,
+    )
+    .unwrap();
+    let e = fails(&["check", f.to_str().unwrap()]);
+    assert!(
+        e.contains("Ludii's `(is Loop ...)` is not supported yet"),
+        "{e}"
+    );
+    assert!(e.contains(":2:"), "located: {e}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -19,6 +19,10 @@ pub struct CheckArgs {
 pub fn run_expand(a: &ExpandArgs) -> Result<(), String> {
     let (_, ex) = load_path(&a.load.file, &a.load.choices()).map_err(|e| e.to_string())?;
     println!("{}", pretty(&ex.game));
+    // the metadata is not rules: kept as written, after the game
+    if let Some(m) = &ex.info.metadata {
+        println!("{}", pretty(m));
+    }
     Ok(())
 }
 

@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 pub mod board;
+pub mod conform;
 pub mod expand;
 pub mod matches;
 pub mod play;
@@ -66,6 +67,11 @@ pub enum Command {
     Match(matches::MatchArgs),
     /// Replay a game record, checking every move and the result.
     Replay(replay::ReplayArgs),
+    /// Check, play and bench every .lud under a folder: what loads and plays.
+    Conform(conform::ConformArgs),
+    /// One file of `conform` (run by it in a child process).
+    #[command(hide = true)]
+    ConformOne(conform::ConformOneArgs),
 }
 
 /// Runs a command; the error is the text to print on stderr.
@@ -81,5 +87,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Trace(a) => play::run_trace(&a),
         Command::Match(a) => matches::run_match(&a),
         Command::Replay(a) => replay::run_replay(&a),
+        Command::Conform(a) => conform::run(&a),
+        Command::ConformOne(a) => conform::run_one(&a),
     }
 }

@@ -131,6 +131,24 @@ impl<'a> Args<'a> {
     /// Fails on any argument not taken.
     pub fn finish(self) -> Result<()> {
         if let Some(n) = self.pos.into_iter().flatten().next() {
+            // a Ludii ludeme as an argument of a Ludii ludeme (`(piece
+            // "X" Each (move ...))`): most likely a form ludeme does not
+            // implement yet
+            let ludii_arg = n.head_word().is_some_and(super::is_ludii_ludeme);
+            if ludii_arg && super::is_ludii_ludeme(self.label.split(' ').next().unwrap_or("")) {
+                return Err(Diagnostic::at(
+                    n.span,
+                    format!(
+                        "Ludii's `({} ...)` with {} is not supported yet",
+                        self.label,
+                        n.describe()
+                    ),
+                )
+                .expected(format!(
+                    "the arguments of `({} ...)` that ludeme implements",
+                    self.label
+                )));
+            }
             return Err(Diagnostic::at(
                 n.span,
                 format!(
@@ -146,6 +164,23 @@ impl<'a> Args<'a> {
         }
         if let Some((name, Some(_), span)) = self.named.into_iter().find(|(_, v, _)| v.is_some()) {
             let asked = self.asked.into_inner();
+            if super::is_ludii_argument(name)
+                && super::is_ludii_ludeme(self.label.split(' ').next().unwrap_or(""))
+            {
+                return Err(Diagnostic::at(
+                    span,
+                    format!(
+                        "Ludii's `{name}:` in `({} ...)` is not supported yet",
+                        self.label
+                    ),
+                )
+                .expected(if asked.is_empty() {
+                    format!("no named arguments in `({} ...)`", self.label)
+                } else {
+                    let list: Vec<String> = asked.iter().map(|n| format!("`{n}:`")).collect();
+                    format!("one of {}", list.join(", "))
+                }));
+            }
             let d = Diagnostic::at(
                 span,
                 format!("`{name}:` is not an argument of `({} ...)`", self.label),

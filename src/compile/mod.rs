@@ -6,6 +6,7 @@
 mod args;
 mod exprs;
 mod fuse;
+mod ludii_names;
 mod moves;
 mod steps;
 
@@ -15,6 +16,22 @@ use crate::engine::Game;
 use crate::engine::ir::*;
 use crate::syntax::{Kind, Node};
 use args::Args;
+use ludii_names::{LUDII_ARGUMENTS, LUDII_CONSTANTS, LUDII_LUDEMES};
+
+/// Whether `name` is a ludeme of Ludii's (`(is ...)`, `(regions ...)`).
+pub(crate) fn is_ludii_ludeme(name: &str) -> bool {
+    LUDII_LUDEMES.binary_search(&name).is_ok()
+}
+
+/// Whether `word` is a constant of Ludii's (`Loop`, `Bottom`, `Even`).
+pub(crate) fn is_ludii_constant(word: &str) -> bool {
+    LUDII_CONSTANTS.binary_search(&word).is_ok()
+}
+
+/// Whether `name` names an argument of some Ludii ludeme (`through:`).
+pub(crate) fn is_ludii_argument(name: &str) -> bool {
+    LUDII_ARGUMENTS.binary_search(&name).is_ok()
+}
 
 /// Ludii ludemes this engine knows by name but does not implement: using one
 /// is a clear "not supported" error, never silently ignored.
@@ -298,16 +315,13 @@ pub(crate) fn unsupported(node: &Node, what: &str) -> Diagnostic {
         None => head.to_string(),
     };
     let ludii = match kind {
-        Some(k) => UNSUPPORTED_KINDS.contains(&k),
-        None => UNSUPPORTED.contains(&head),
+        Some(k) => UNSUPPORTED_KINDS.contains(&k) || is_ludii_constant(k),
+        None => UNSUPPORTED.contains(&head) || is_ludii_ludeme(head),
     };
     let span = head_span(node);
     if ludii || kind.is_none() {
-        return Diagnostic::at(
-            span,
-            format!("`{name}` is a Ludii ludeme that ludeme does not support yet"),
-        )
-        .expected(what.to_string());
+        return Diagnostic::at(span, format!("Ludii's `{name}` is not supported yet"))
+            .expected(what.to_string());
     }
     let k = kind.unwrap_or_default();
     // the kind words this ludeme takes, as listed in `what`
@@ -326,9 +340,10 @@ pub(crate) fn unknown(node: &Node, what: &str, choices: &str) -> Diagnostic {
     if let Kind::Form { head, .. } = &node.kind
         && let Some(h) = head.as_word()
     {
-        if UNSUPPORTED.contains(&h) {
+        if UNSUPPORTED.contains(&h) || (!KNOWN_HEADS.contains(&h) && is_ludii_ludeme(h)) {
             return unsupported(node, what);
         }
+
         if let Some(kind) = kind_of_head(h).filter(|k| *k != what) {
             return Diagnostic::at(
                 node.span,
@@ -336,11 +351,29 @@ pub(crate) fn unknown(node: &Node, what: &str, choices: &str) -> Diagnostic {
             )
             .expected(expected);
         }
+        // a ludeme we know, of a kind Ludii has and we do not
+        // (`(count MovesThisTurn)` where an integer is expected)
+        if KNOWN_HEADS.contains(&h)
+            && kind_word(node)
+                .and_then(|k| k.as_word())
+                .is_some_and(|k| UNSUPPORTED_KINDS.contains(&k) || is_ludii_constant(k))
+        {
+            return unsupported(node, what);
+        }
         if !KNOWN_HEADS.contains(&h) {
             let hint = did_you_mean(h, KNOWN_HEADS.iter().copied());
             return Diagnostic::at(head.span, format!("unknown ludeme `{h}`"))
                 .expected(format!("{expected}{hint}"));
         }
+    }
+    if let Some(w) = node.as_word()
+        && is_ludii_constant(w)
+    {
+        return Diagnostic::at(
+            node.span,
+            format!("Ludii's `{w}` as {what} is not supported yet"),
+        )
+        .expected(expected);
     }
     Diagnostic::at(node.span, format!("{} is not {what}", node.describe())).expected(expected)
 }

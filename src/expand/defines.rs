@@ -22,6 +22,80 @@ pub const MAX_EXPANDED_DEPTH: usize = 512;
 /// Longest chain of defines expanding inside each other.
 pub const MAX_CHAIN: usize = 64;
 
+/// The head of the form that stands for a define body of several forms (or
+/// none), spliced where the define is called. Not a word a file can write.
+pub(crate) const SPLICE: &str = "\u{0}splice";
+
+/// A define body of several forms (or none), as one node.
+pub(crate) fn splice(nodes: Vec<Node>, span: Span) -> Node {
+    Node::new(
+        Kind::Form {
+            head: Arc::new(Node::new(Kind::Word(SPLICE.into()), span)),
+            args: nodes,
+        },
+        span,
+    )
+}
+
+fn is_splice(n: &Node) -> bool {
+    n.head_word() == Some(SPLICE)
+}
+
+/// Splices every spliced body inside `node` into its parent list.
+fn flatten(node: &mut Node) {
+    match &mut node.kind {
+        Kind::Form { args, .. } => flatten_vec(args),
+        Kind::Array(items) => flatten_vec(items),
+        Kind::Named { value, .. } => flatten(value),
+        _ => {}
+    }
+}
+
+fn flatten_vec(v: &mut Vec<Node>) {
+    if !v
+        .iter()
+        .any(|n| is_splice(n) || matches!(&n.kind, Kind::Named { value, .. } if is_splice(value)))
+    {
+        v.iter_mut().for_each(flatten);
+        return;
+    }
+    let old = std::mem::take(v);
+    for mut n in old {
+        flatten(&mut n);
+        push_spliced(n, v);
+    }
+}
+
+/// Pushes `n` onto `out`, a spliced body as its forms; a named argument
+/// whose value is a spliced body takes the first form, the others follow.
+fn push_spliced(n: Node, out: &mut Vec<Node>) {
+    let span = n.span;
+    match n.kind {
+        Kind::Form { head, args } if head.as_word() == Some(SPLICE) => {
+            for a in args {
+                push_spliced(a, out);
+            }
+        }
+        Kind::Named { name, value } if is_splice(&value) => {
+            let Kind::Form { args, .. } = value.kind else {
+                unreachable!("a splice is a form")
+            };
+            let mut args = args.into_iter();
+            if let Some(first) = args.next() {
+                out.push(Node::new(
+                    Kind::Named {
+                        name,
+                        value: Box::new(first),
+                    },
+                    span,
+                ));
+            }
+            out.extend(args);
+        }
+        kind => out.push(Node::new(kind, span)),
+    }
+}
+
 /// A define of the file itself: its body, taken when first expanded. (The
 /// standard library's defines are not copied per load: the expander looks a
 /// name up among the file's own defines first, then in the library's
@@ -127,6 +201,15 @@ impl Expander {
         Ok(self.expand_sized(node)?.map(|(n, _)| n))
     }
 
+    /// Expands `node` onto `out`: nothing, one node, or the forms of a
+    /// define body of several.
+    pub fn expand_into(&mut self, node: Node, out: &mut Vec<Node>) -> Result<(), Diagnostic> {
+        if let Some(n) = self.expand(node)? {
+            push_spliced(n, out);
+        }
+        Ok(())
+    }
+
     /// [`Expander::expand`], also giving the result's size (an upper bound
     /// on its node count, and its depth), so that no tree is measured twice.
     fn expand_sized(&mut self, node: Node) -> Result<Option<(Node, Size)>, Diagnostic> {
@@ -176,10 +259,23 @@ impl Expander {
         for i in 0..v.len() {
             let n = std::mem::replace(&mut v[i], Node::new(Kind::Tilde, Span::default()));
             if let Some((x, s)) = self.expand_sized(n)? {
-                v[kept] = x;
-                kept += 1;
                 size.nodes = size.nodes.saturating_add(s.nodes);
                 size.depth = size.depth.max(s.depth);
+                if is_splice(&x) || matches!(&x.kind, Kind::Named { value, .. } if is_splice(value))
+                {
+                    // a body of several forms: they take this element's
+                    // place; the elements after it are still to expand
+                    let mut rest = v.split_off(i + 1);
+                    v.truncate(kept);
+                    push_spliced(x, v);
+                    let s2 = self.expand_vec(&mut rest)?;
+                    size.nodes = size.nodes.saturating_add(s2.nodes);
+                    size.depth = size.depth.max(s2.depth);
+                    v.append(&mut rest);
+                    return Ok(size);
+                }
+                v[kept] = x;
+                kept += 1;
             }
         }
         v.truncate(kept);
@@ -246,8 +342,18 @@ impl Expander {
             }
         }
         check_counts(size.nodes, size.depth, span)?;
+        let spliced_arg = values.iter().any(|a| {
+            a.value.as_ref().is_some_and(|v| {
+                is_splice(v) || matches!(&v.kind, Kind::Named { value, .. } if is_splice(value))
+            })
+        });
         // each argument is cloned for all its uses but the last, which takes it
-        Ok(subst(node, &mut values)?.map(|n| (n, size)))
+        let mut out = subst(node, &mut values)?;
+        if spliced_arg && let Some(n) = &mut out {
+            // an argument of several forms splices into the body's lists
+            flatten(n);
+        }
+        Ok(out.map(|n| (n, size)))
     }
 
     fn body(&mut self, name: &str, span: Span) -> Result<Rc<Body>, Diagnostic> {

@@ -354,14 +354,11 @@ pub fn expand(
         match node.head_word() {
             Some("define") => {
                 let (name, span, body) = read_define(node)?.expect("a define");
-                if let Some(first) = define_spans.get(&name) {
-                    let (l, c) = sources.line_col(first.file, first.start);
-                    return Err(Diagnostic::at(
-                        span,
-                        format!("define \"{name}\" is written twice"),
-                    )
-                    .expected("one define per name")
-                    .note(format!("the first is at {l}:{c}")));
+                if define_spans.contains_key(&name) {
+                    // Ludii expands every call with the first define of a
+                    // name (its expander substitutes the defines in file
+                    // order); a later one of the same name is never used.
+                    continue;
                 }
                 define_spans.insert(name.clone(), span);
                 defines.insert(name, Define::Own(Some(body)));
@@ -395,7 +392,11 @@ pub fn expand(
                     .expected("distinct option headers")
                     .note(format!("the first is at {l}:{c}")));
                 }
-                if let Some(p) = opts.iter().find(|p| p.key == o.key) {
+                if let Some(p) = opts.iter().find(|p| {
+                    p.key == o.key
+                        && (p.args.is_empty() || p.args.iter().any(|a| o.args.contains(a)))
+                }) {
+                    // a shared key is fine only with distinct argument names
                     return Err(Diagnostic::at(
                         o.header_span,
                         format!(
@@ -403,7 +404,7 @@ pub fn expand(
                             p.header, o.header, o.key
                         ),
                     )
-                    .expected("a distinct key for each option"));
+                    .expected("a distinct key for each option, or distinct `args:` names"));
                 }
                 opts.push(o);
             }
@@ -423,6 +424,14 @@ pub fn expand(
                         .expected("one `(metadata ...)` per file"));
                 }
                 metadata = Some(node);
+            }
+            Some("match") => {
+                // Ludii's description of a match of several games
+                return Err(Diagnostic::at(
+                    node.span,
+                    "Ludii's `(match ...)` is not supported yet",
+                )
+                .expected("a `(game \"Name\" ...)` description"));
             }
             _ => {
                 let at = match &node.kind {
@@ -465,7 +474,15 @@ pub fn expand(
         }
     };
     for Define::Own(body) in defines.values_mut() {
-        *body = Some(one(body.take().expect("a body"))?);
+        // an option value may make a body of several forms, or none
+        let b = body.take().expect("a body");
+        let span = b.span;
+        let mut v = Vec::with_capacity(1);
+        sub.apply(b, &mut v)?;
+        *body = Some(match v.len() {
+            1 => v.pop().expect("one"),
+            _ => defines::splice(v, span),
+        });
     }
     let game_span = game.span;
     let game_sub = one(game)?;
@@ -481,7 +498,7 @@ pub fn expand(
     let mut new_args = Vec::with_capacity(args.len() + 1);
     new_args.push(name_node);
     for a in args {
-        new_args.extend(ex.expand(a)?);
+        ex.expand_into(a, &mut new_args)?;
     }
     let expanded = Node::new(
         Kind::Form {
@@ -526,17 +543,14 @@ fn read_define(node: Node) -> Result<Option<(String, Span, Node)>, Diagnostic> {
             Diagnostic::at(name_node.span, "a define's name must be a string").expected(shape),
         );
     };
-    match (args.next(), args.next()) {
-        (Some(body), None) => Ok(Some((name.to_string(), name_node.span, body))),
-        (None, _) => {
-            Err(Diagnostic::at(span, format!("define \"{name}\" has no body")).expected(shape))
-        }
-        (Some(_), Some(extra)) => Err(Diagnostic::at(
-            extra.span,
-            format!("define \"{name}\" has more than one body"),
-        )
-        .expected("one body (wrap several items in `{...}` or a form)")),
-    }
+    // Ludii splices a define's text where it is called: a body of several
+    // forms (or none) stands for all of them (none).
+    let body: Vec<Node> = args.collect();
+    let body = match body.len() {
+        1 => body.into_iter().next().expect("one"),
+        _ => defines::splice(body, span),
+    };
+    Ok(Some((name.to_string(), name_node.span, body)))
 }
 
 /// The expanded game is not too large, and no `#n`, placeholder or `~`
@@ -554,6 +568,12 @@ fn check_expanded(node: &Node, at: Span) -> Result<(), Diagnostic> {
             Kind::Param(_) | Kind::OptionRef { .. } | Kind::Tilde => {
                 left.get_or_insert(n);
             }
+            Kind::Word(w) if w == syntax::CLOSE_MARK => {
+                left.get_or_insert(n);
+            }
+            Kind::Form { head, .. } if head.as_word() == Some(syntax::OPEN_MARK) => {
+                left.get_or_insert(n);
+            }
             Kind::Form { head, args } => {
                 stack.push((head, d + 1));
                 stack.extend(args.iter().map(|a| (a, d + 1)));
@@ -569,6 +589,11 @@ fn check_expanded(node: &Node, at: Span) -> Result<(), Diagnostic> {
         Some(n) => Err(match n.kind {
             Kind::Param(i) => Diagnostic::at(n.span, format!("`#{i}` outside a define"))
                 .expected("`#n` only inside `(define \"Name\" ...)` bodies"),
+            Kind::Word(_) | Kind::Form { .. } => Diagnostic::at(
+                n.span,
+                "an option value's open bracket (`<(name ...>` or `<)>`) left unmatched here",
+            )
+            .expected("the opening and the closing value in the same list"),
             _ => Diagnostic::at(n.span, format!("{} left after expansion", n.describe()))
                 .expected("a value"),
         }),

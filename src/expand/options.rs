@@ -110,18 +110,20 @@ pub(crate) fn read_option(form: &Node) -> Result<OptionDecl, Diagnostic> {
                         _ => None,
                     })
                     .collect();
-                if values.len() != want {
+                // Ludii takes the `<...>` groups an item has, in order; one
+                // with fewer than the declared arguments is fine until a
+                // placeholder asks for a value it lacks.
+                if values.len() > want {
                     return Err(Diagnostic::at(
                         e.span,
                         format!(
-                            "item \"{name}\" has {} value{} but option \"{header}\" declares {want} argument{}",
+                            "item \"{name}\" has {} values but option \"{header}\" declares {want} argument{}",
                             values.len(),
-                            if values.len() == 1 { "" } else { "s" },
                             if want == 1 { "" } else { "s" },
                         ),
                     )
                     .expected(format!(
-                        "{want} value group{} `<...>`",
+                        "at most {want} value group{} `<...>`",
                         if want == 1 { "" } else { "s" }
                     )));
                 }
@@ -368,7 +370,18 @@ pub(crate) struct Substitute<'a> {
 
 impl Substitute<'_> {
     fn value(&self, node: &Node, key: &str, arg: &Option<Text>) -> Result<&[Node], Diagnostic> {
-        let Some(oi) = self.options.iter().position(|o| o.key == key) else {
+        // Two options may share a key with distinct arguments (`<Num:a>`
+        // and `<Num:b>`): the first that declares the argument answers.
+        let declares = |o: &OptionDecl| match arg {
+            Some(a) => o.args.contains(a),
+            None => true,
+        };
+        let oi = self
+            .options
+            .iter()
+            .position(|o| o.key == key && declares(o))
+            .or_else(|| self.options.iter().position(|o| o.key == key));
+        let Some(oi) = oi else {
             let d = Diagnostic::at(node.span, format!("no option declares `<{key}>`"));
             return Err(if self.options.is_empty() {
                 d.expected("an `(option \"Header\" <Key> ...)` declaring it (this file has none)")
@@ -408,7 +421,22 @@ impl Substitute<'_> {
                 }
             },
         };
-        Ok(&opt.items[self.chosen[oi]].values[idx])
+        let item = &opt.items[self.chosen[oi]];
+        item.values.get(idx).map(Vec::as_slice).ok_or_else(|| {
+            Diagnostic::at(
+                node.span,
+                format!(
+                    "the chosen item \"{}\" of option \"{}\" gives no value for {}",
+                    item.name,
+                    opt.header,
+                    node.describe()
+                ),
+            )
+            .expected(format!(
+                "an item with a `<...>` value for each of the option's {} arguments",
+                opt.args.len().max(1)
+            ))
+        })
     }
 
     /// The node with every placeholder replaced; a placeholder may stand for
@@ -433,7 +461,7 @@ impl Substitute<'_> {
             for n in old {
                 self.apply_at(n, v, nest)?;
             }
-            return Ok(());
+            return close_groups(v);
         }
         // no splicing node: exactly one node comes back for each, in place
         for n in v.iter_mut() {
@@ -537,4 +565,76 @@ impl Substitute<'_> {
         }
         Ok(())
     }
+}
+
+/// Builds the forms that option values open and close (`<(dual >` then, a
+/// few tokens later, `<)>`): the tokens between become the form's last
+/// arguments, as Ludii's textual substitution reads them.
+fn close_groups(v: &mut Vec<Node>) -> Result<(), Diagnostic> {
+    use crate::syntax::{CLOSE_MARK, OPEN_MARK};
+    let is_open = |n: &Node| n.head_word() == Some(OPEN_MARK);
+    let is_close = |n: &Node| n.as_word() == Some(CLOSE_MARK);
+    if !v.iter().any(|n| is_open(n) || is_close(n)) {
+        return Ok(());
+    }
+    let old = std::mem::take(v);
+    // the forms being built, innermost last
+    let mut open: Vec<(Node, Vec<Node>)> = Vec::new();
+    for n in old {
+        if is_open(&n) {
+            let Kind::Form { args, .. } = n.kind.clone() else {
+                unreachable!("an open mark is a form")
+            };
+            let mut args = args.into_iter();
+            let Some(head) = args.next() else {
+                return Err(
+                    Diagnostic::at(n.span, "an option value opens an empty form")
+                        .expected("`<(name ...>` with a ludeme name"),
+                );
+            };
+            open.push((
+                Node::new(
+                    Kind::Form {
+                        head: Arc::new(head),
+                        args: Vec::new(),
+                    },
+                    n.span,
+                ),
+                args.collect(),
+            ));
+        } else if is_close(&n) {
+            let Some((form, args)) = open.pop() else {
+                return Err(Diagnostic::at(
+                    n.span,
+                    "this option value closes a form that no earlier value opened",
+                )
+                .expected("`<)>` after a `<(name ...>` in the same list"));
+            };
+            let Kind::Form { head, .. } = form.kind else {
+                unreachable!("built as a form")
+            };
+            let span = Span {
+                end: n.span.end.max(form.span.end),
+                ..form.span
+            };
+            let done = Node::new(Kind::Form { head, args }, span);
+            match open.last_mut() {
+                Some((_, outer)) => outer.push(done),
+                None => v.push(done),
+            }
+        } else {
+            match open.last_mut() {
+                Some((_, outer)) => outer.push(n),
+                None => v.push(n),
+            }
+        }
+    }
+    if let Some((form, _)) = open.pop() {
+        return Err(Diagnostic::at(
+            form.span,
+            "this option value opens a form that no later value closes",
+        )
+        .expected("a `<)>` value later in the same list"));
+    }
+    Ok(())
 }

@@ -45,6 +45,17 @@ fn float(f: f64) -> String {
 /// `in_item`: inside `(item ...)`, where arrays are `<...>` value groups.
 fn write_flat(node: &Node, out: &mut String, in_item: bool) {
     match &node.kind {
+        // an option value that opens a form a later one closes: `(dual x`
+        Kind::Form { head, args } if head.as_word() == Some(crate::syntax::OPEN_MARK) => {
+            out.push('(');
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                write_flat(a, out, false);
+            }
+        }
+        Kind::Word(w) if w == crate::syntax::CLOSE_MARK => out.push(')'),
         Kind::Form { head, args } => {
             let item = head.as_word() == Some("item");
             out.push('(');
@@ -119,7 +130,8 @@ impl Printer<'_> {
             write_flat(node, &mut s, in_item);
             s
         };
-        if col + f.len() <= WIDTH || is_plain(node) {
+        let marker = node.head_word() == Some(crate::syntax::OPEN_MARK);
+        if col + f.len() <= WIDTH || is_plain(node) || marker {
             self.out.push_str(&f);
             return;
         }

@@ -14,7 +14,7 @@
 //! [`MAX_DEPTH`], so its recursion is bounded whatever the text.
 
 use super::ast::{Kind, Node, Text};
-use super::parse::{MAX_DEPTH, atom, is_word, unescape};
+use super::parse::{CLOSE_MARK, MAX_DEPTH, OPEN_MARK, atom, is_bool, is_word, range, unescape};
 use crate::diag::{FileId, Span};
 use crate::fnv::FnvBuild;
 use std::collections::HashMap;
@@ -80,7 +80,7 @@ impl<'a> P<'a> {
     /// A token's meaning, as [`atom`] gives it, with words interned.
     fn atom(&mut self, text: &'a str, span: Span) -> Option<Kind> {
         // `atom`'s order: `~`, `True`/`False` and `#n` come before words
-        if text != "True" && text != "False" && is_word(text) {
+        if is_word(text) && is_bool(text).is_none() {
             return Some(Kind::Word(self.intern(text)));
         }
         atom(text, span).ok()
@@ -181,6 +181,11 @@ impl<'a> P<'a> {
             let mut refs = Vec::new();
             while self.peek() == Some(b'<') {
                 refs.push(self.placeholder()?);
+                // a stray `>` after a tag, which Ludii skips
+                while self.peek() == Some(b'>') {
+                    self.i += 1;
+                    self.ws();
+                }
                 self.ws();
             }
             self.eat(b'}')?;
@@ -216,11 +221,10 @@ impl<'a> P<'a> {
 
     fn mark(&mut self) -> Option<Node> {
         let start = self.i;
-        if self.b[self.i..].starts_with(b"**") {
-            self.i += 2;
-        } else if self.peek() == Some(b'*') {
+        while self.peek() == Some(b'*') {
             self.i += 1;
-        } else {
+        }
+        if self.i == start {
             return None;
         }
         Some(Node::new(
@@ -246,11 +250,35 @@ impl<'a> P<'a> {
             let a = self.i;
             self.i += 1;
             self.ws();
-            let mut toks = Vec::new();
-            while self.peek() != Some(b'>') {
-                toks.push(self.value()?);
+            let from = self.pending.len();
+            let toks: Vec<Node> = if self.peek() == Some(b')') {
+                // `<)>`: closes the form an earlier value opened
+                let span = Span::new(self.file, self.i, self.i + 1);
+                self.i += 1;
                 self.ws();
-            }
+                if self.peek() != Some(b'>') {
+                    return None;
+                }
+                vec![Node::new(Kind::Word(CLOSE_MARK.into()), span)]
+            } else {
+                let save = self.i;
+                let mut whole = true;
+                while self.peek() != Some(b'>') {
+                    if self.element().is_none() {
+                        whole = false;
+                        break;
+                    }
+                    self.ws();
+                }
+                if whole {
+                    self.pending.drain(from..).collect()
+                } else {
+                    // `<(dual >`: opens a form a later value closes
+                    self.pending.truncate(from);
+                    self.i = save;
+                    vec![self.open_form()?]
+                }
+            };
             self.i += 1;
             args.push(Node::new(Kind::Array(toks), self.span(a)));
             self.ws();
@@ -261,6 +289,30 @@ impl<'a> P<'a> {
         }
         self.eat(b')')?;
         Some(self.form_node(start, head, args))
+    }
+
+    /// `(head args...` up to the `>` of an option value (not consumed).
+    fn open_form(&mut self) -> Option<Node> {
+        let start = self.i;
+        self.eat(b'(')?;
+        self.ws();
+        let head = self.head()?;
+        self.ws();
+        let from = self.pending.len();
+        self.pending.push(head);
+        while self.peek() != Some(b'>') {
+            self.element()?;
+            self.ws();
+        }
+        let args: Vec<Node> = self.pending.drain(from..).collect();
+        let span = self.span(start);
+        Some(Node::new(
+            Kind::Form {
+                head: Arc::new(Node::new(Kind::Word(OPEN_MARK.into()), span)),
+                args,
+            },
+            span,
+        ))
     }
 
     fn rulesets_decl(&mut self) -> Option<Node> {
@@ -302,6 +354,19 @@ impl<'a> P<'a> {
         let start = self.i;
         self.eat(b'(')?;
         self.ws();
+        if self.peek() == Some(b'(') {
+            // `((x ...))`: the doubled brackets are one pair
+            self.depth += 1;
+            if self.depth > MAX_DEPTH {
+                return None;
+            }
+            let inner = self.form();
+            self.depth -= 1;
+            let inner = inner?;
+            self.ws();
+            self.eat(b')')?;
+            return Some(inner);
+        }
         let head = self.head()?;
         self.ws();
         let args = self.elements(b')')?;
@@ -349,6 +414,26 @@ impl<'a> P<'a> {
         }
         let text: &'a str = self.text;
         &text[start..self.i]
+    }
+
+    /// An element of a list, pushed on `pending`: one value, or the numbers
+    /// of a range `a..b`.
+    fn element(&mut self) -> Option<()> {
+        if self.peek().is_some_and(is_atom_byte) {
+            let start = self.i;
+            let text = self.atom_text();
+            if text.contains("..")
+                && self.peek() != Some(b':')
+                && let Some(r) = range(text, self.span(start))
+            {
+                self.pending.extend(r.ok()?);
+                return Some(());
+            }
+            self.i = start;
+        }
+        let v = self.value()?;
+        self.pending.push(v);
+        Some(())
     }
 
     fn value(&mut self) -> Option<Node> {
@@ -453,8 +538,7 @@ impl<'a> P<'a> {
     fn elements(&mut self, close: u8) -> Option<Vec<Node>> {
         let from = self.pending.len();
         while self.peek() != Some(close) {
-            let v = self.value()?;
-            self.pending.push(v);
+            self.element()?;
             self.ws();
         }
         self.i += 1;

@@ -16,6 +16,12 @@ use std::sync::Arc;
 #[grammar = "../grammar/lud.pest"]
 struct LudParser;
 
+/// The head of an option value that opens a form a later value closes
+/// (`<(dual >`): its arguments are the form's head and first arguments.
+pub const OPEN_MARK: &str = "\u{0}open";
+/// An option value that closes the form an earlier one opened (`<)>`).
+pub const CLOSE_MARK: &str = "\u{0}close";
+
 /// Deepest bracket nesting a file may have.
 pub const MAX_DEPTH: usize = 256;
 
@@ -426,16 +432,94 @@ pub(super) fn is_word(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// `-?digits(.digits)?`
+/// A number as Ludii reads one (Java's `Integer.parseInt` /
+/// `Float.parseFloat`, without the hex and `NaN` forms no description
+/// uses): `-?` then `digits`, `digits.`, `digits.digits` or `.digits`, then
+/// an optional exponent `e-3`.
 fn is_number(s: &str) -> bool {
-    let digits = s.strip_prefix('-').unwrap_or(s);
-    let (int, frac) = match digits.split_once('.') {
-        Some((i, f)) => (i, Some(f)),
-        None => (digits, None),
+    let s = s.strip_prefix('-').unwrap_or(s);
+    let (mantissa, exp) = match s.find(['e', 'E']) {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
+        None => (s, None),
     };
-    !int.is_empty()
-        && int.bytes().all(|b| b.is_ascii_digit())
-        && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+    let (int, frac) = match mantissa.split_once('.') {
+        Some((i, f)) => (i, f),
+        None => (mantissa, ""),
+    };
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    (!int.is_empty() || !frac.is_empty())
+        && digits(int)
+        && digits(frac)
+        && exp.is_none_or(|e| {
+            let e = e.strip_prefix('-').unwrap_or(e);
+            !e.is_empty() && digits(e)
+        })
+}
+
+/// Most numbers one range `a..b` may stand for (Ludii's limit: `|b - a|` at
+/// most 1000).
+pub const MAX_RANGE: u64 = 1000;
+
+/// A range `a..b` of non-negative integers, as Ludii expands it before
+/// reading tokens: `3..6` is `3 4 5 6`, `6..3` is `6 5 4 3`. `None`: not a
+/// range. A bare `..` (between two strings, as in a track's
+/// `{"Entry".."End"}`) is a word of its own, not a range.
+pub(super) fn range(text: &str, span: Span) -> Option<Result<Vec<Node>, Diagnostic>> {
+    let (a, b) = text.split_once("..")?;
+    if a.is_empty() && b.is_empty() {
+        return None;
+    }
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
+    if !digits(a) || !digits(b) {
+        let neg =
+            a.strip_prefix('-').is_some_and(digits) && digits(b.strip_prefix('-').unwrap_or(b));
+        let d = Diagnostic::at(span, format!("malformed range `{text}`"));
+        return Some(Err(if neg {
+            d.expected("a range of non-negative integers like `0..5` (Ludii reads the digits of a negative range without its sign: write the numbers out)")
+        } else {
+            d.expected("a range of integers like `0..5` or `12..7`")
+        }));
+    }
+    let (Ok(x), Ok(y)) = (a.parse::<u64>(), b.parse::<u64>()) else {
+        return Some(Err(Diagnostic::at(
+            span,
+            format!("range `{text}` is too large"),
+        )
+        .expected(format!("a range of at most {MAX_RANGE} steps"))));
+    };
+    if x.abs_diff(y) > MAX_RANGE {
+        return Some(Err(Diagnostic::at(
+            span,
+            format!("range `{text}` has more than {MAX_RANGE} steps"),
+        )
+        .expected(format!(
+            "a range of at most {MAX_RANGE} steps (Ludii's limit)"
+        ))));
+    }
+    let (x, y) = (x as i64, y as i64);
+    let step = if x <= y { 1 } else { -1 };
+    let mut out = Vec::with_capacity(x.abs_diff(y) as usize + 1);
+    let mut v = x;
+    loop {
+        out.push(Node::new(Kind::Int(v), span));
+        if v == y {
+            break;
+        }
+        v += step;
+    }
+    Some(Ok(out))
+}
+
+/// Whether a token is written in one of Ludii's boolean forms: `true`,
+/// `True`, `TRUE`, ... (Ludii compares ignoring case).
+pub(super) fn is_bool(text: &str) -> Option<bool> {
+    if text.eq_ignore_ascii_case("true") {
+        Some(true)
+    } else if text.eq_ignore_ascii_case("false") {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// Tells the plain tokens apart: words, numbers, booleans, `#n`, `~`.
@@ -443,8 +527,8 @@ pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
     let first = text.as_bytes()[0];
     Ok(match text {
         "~" => Kind::Tilde,
-        "True" => Kind::Bool(true),
-        "False" => Kind::Bool(false),
+        ".." => Kind::Word("..".into()),
+        _ if is_bool(text).is_some() => Kind::Bool(is_bool(text) == Some(true)),
         _ if first == b'#' => match text[1..].parse::<u32>() {
             Ok(n) if n >= 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) => Kind::Param(n),
             _ => {
@@ -459,11 +543,24 @@ pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
             return Err(Diagnostic::at(span, format!("malformed word `{text}`"))
                 .expected("a word of letters, digits and `_`, starting with a letter"));
         }
+        _ if text.contains("..") && range(text, span).is_some_and(|r| r.is_ok()) => {
+            return Err(
+                Diagnostic::at(span, format!("the range `{text}` stands alone here")).expected(
+                    "a range only among the elements of a list `{...}` or a form's arguments",
+                ),
+            );
+        }
+        _ if text.contains("..") => {
+            return Err(range(text, span).and_then(|r| r.err()).unwrap_or_else(|| {
+                Diagnostic::at(span, format!("malformed range `{text}`"))
+                    .expected("a range of integers like `0..5`")
+            }));
+        }
         _ if !is_number(text) => {
             return Err(Diagnostic::at(span, format!("malformed number `{text}`"))
-                .expected("an integer like `12` or `-3`, or a decimal like `0.5`"));
+                .expected("an integer like `12` or `-3`, a decimal like `0.5`, `.5` or `2.`, or a range like `0..5`"));
         }
-        _ if text.contains('.') => match text.parse::<f64>() {
+        _ if text.contains(['.', 'e', 'E']) => match text.parse::<f64>() {
             Ok(f) if f.is_finite() => Kind::Float(f),
             _ => {
                 return Err(
@@ -484,12 +581,32 @@ pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
     })
 }
 
+/// [`build`] for an element of a list: a range `a..b` stands for its numbers.
+fn build_into(pair: Pair<'_, Rule>, file: FileId, out: &mut Vec<Node>) -> Result<(), Diagnostic> {
+    if pair.as_rule() == Rule::atom_or_named
+        && pair.as_str().contains("..")
+        && !pair.as_str().contains(':')
+    {
+        let text = pair.as_str();
+        if let Some(r) = range(text, span_of(&pair, file)) {
+            out.extend(r?);
+            return Ok(());
+        }
+    }
+    out.push(build(pair, file)?);
+    Ok(())
+}
+
 fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
     let span = span_of(&pair, file);
     let kind = match pair.as_rule() {
         Rule::form => {
             let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::rparen);
             let head_pair = inner.next().expect("a form has a head");
+            if head_pair.as_rule() == Rule::form {
+                // `((x ...))`: the doubled brackets are one pair
+                return build(head_pair, file);
+            }
             let head = if head_pair.as_str() == "-" {
                 // the one operator that is also the start of a number
                 Node::new(Kind::Word("-".into()), span_of(&head_pair, file))
@@ -506,7 +623,10 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
                 )
                 .expected("a ludeme name (a word, an operator, a define name or an `<Option>`)"));
             }
-            let args = inner.map(|p| build(p, file)).collect::<Result<_, _>>()?;
+            let mut args = Vec::new();
+            for p in inner {
+                build_into(p, file, &mut args)?;
+            }
             Kind::Form {
                 head: Arc::new(head),
                 args,
@@ -536,12 +656,40 @@ fn build(pair: Pair<'_, Rule>, file: FileId) -> Result<Node, Diagnostic> {
                 args: vec![arr],
             }
         }
+        Rule::item_value
+            if pair
+                .clone()
+                .into_inner()
+                .next()
+                .is_some_and(|p| matches!(p.as_rule(), Rule::open_form | Rule::close_paren)) =>
+        {
+            let first = pair.into_inner().next().expect("checked");
+            let fspan = span_of(&first, file);
+            let marker = if first.as_rule() == Rule::close_paren {
+                Node::new(Kind::Word(CLOSE_MARK.into()), fspan)
+            } else {
+                let mut args = Vec::new();
+                for p in first.into_inner() {
+                    build_into(p, file, &mut args)?;
+                }
+                Node::new(
+                    Kind::Form {
+                        head: Arc::new(Node::new(Kind::Word(OPEN_MARK.into()), fspan)),
+                        args,
+                    },
+                    fspan,
+                )
+            };
+            Kind::Array(vec![marker])
+        }
         Rule::array | Rule::items | Rule::item_value => {
-            let items = pair
+            let mut items = Vec::new();
+            for p in pair
                 .into_inner()
                 .filter(|p| !matches!(p.as_rule(), Rule::rbrace | Rule::item_close))
-                .map(|p| build(p, file))
-                .collect::<Result<_, _>>()?;
+            {
+                build_into(p, file, &mut items)?;
+            }
             Kind::Array(items)
         }
         Rule::option_decl | Rule::item => {
