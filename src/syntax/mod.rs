@@ -9,4 +9,4 @@ mod fast;
 mod parse;
 
 pub use ast::{Kind, Node};
-pub use parse::{MAX_DEPTH, parse, parse_fast, parse_with_pest};
+pub use parse::{MAX_DEPTH, MAX_PARAM, parse, parse_fast, parse_with_pest};

@@ -438,6 +438,10 @@ fn is_number(s: &str) -> bool {
         && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// The highest define parameter `#n` (a define's body sizes tables by its
+/// highest parameter: an unbounded `n` would ask for any amount of memory).
+pub const MAX_PARAM: u32 = 1000;
+
 /// Tells the plain tokens apart: words, numbers, booleans, `#n`, `~`.
 pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
     let first = text.as_bytes()[0];
@@ -446,11 +450,15 @@ pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
         "True" => Kind::Bool(true),
         "False" => Kind::Bool(false),
         _ if first == b'#' => match text[1..].parse::<u32>() {
-            Ok(n) if n >= 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) => Kind::Param(n),
+            Ok(n)
+                if (1..=MAX_PARAM).contains(&n) && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                Kind::Param(n)
+            }
             _ => {
                 return Err(
                     Diagnostic::at(span, format!("bad define parameter `{text}`"))
-                        .expected("`#1`, `#2`, ... (a small positive number)"),
+                        .expected(format!("`#1`, `#2`, ... up to `#{MAX_PARAM}`")),
                 );
             }
         },
