@@ -180,7 +180,13 @@ impl Expander {
         let near = self
             .defines
             .keys()
-            .map(|k| (distance(k, name), k))
+            .filter_map(|k| {
+                // a name too far from `k` in length cannot be close: skip
+                // it before the quadratic distance (an unknown name may be
+                // megabytes long)
+                let limit = 2.max(k.len() / 4);
+                (name.len().abs_diff(k.len()) <= 4 * limit).then(|| (distance(k, name), k))
+            })
             .filter(|(d, k)| *d <= 2.max(k.len() / 4))
             .min();
         match near {
