@@ -257,18 +257,24 @@ impl Game {
             for s in 0..n {
                 let nb = self.board.neighbours(s as Site, rel);
                 // exact: the list has no repeats (its size is its set's)
-                sorted.clear();
-                sorted.extend_from_slice(nb);
-                sorted.sort_unstable();
-                sorted.dedup();
-                if sorted.len() != nb.len() {
-                    masks_exact[rel as usize] = false;
-                }
-                if dense {
+                let size = if dense {
                     let base = (rel as usize * n + s) * words;
                     for &t in nb {
                         masks[base + t as usize / 64] |= 1u64 << (t % 64);
                     }
+                    masks[base..base + words]
+                        .iter()
+                        .map(|w| w.count_ones() as usize)
+                        .sum()
+                } else {
+                    sorted.clear();
+                    sorted.extend_from_slice(nb);
+                    sorted.sort_unstable();
+                    sorted.dedup();
+                    sorted.len()
+                };
+                if size != nb.len() {
+                    masks_exact[rel as usize] = false;
                 }
             }
         }
