@@ -181,7 +181,11 @@ impl Diagnostic {
                 let lead = if skip > 0 { "…" } else { "" };
                 let width = width.min(SHOWN - (col - 1 - skip));
                 let trail = if skip + SHOWN < total { "…" } else { "" };
-                (format!("{lead}{window}{trail}"), col - skip + lead.len().min(1), width)
+                (
+                    format!("{lead}{window}{trail}"),
+                    col - skip + lead.len().min(1),
+                    width,
+                )
             };
             out.push_str(&format!("{:gutter$} |\n", ""));
             out.push_str(&format!("{line} | {}\n", shown.replace('\t', " ")));

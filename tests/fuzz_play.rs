@@ -15,10 +15,7 @@ fn bases() -> Vec<String> {
         let mut paths: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().path())
-            .filter(|p| {
-                p.extension().is_some_and(|e| e == "lud")
-                    && !p.ends_with("standard.lud")
-            })
+            .filter(|p| p.extension().is_some_and(|e| e == "lud") && !p.ends_with("standard.lud"))
             .collect();
         paths.sort();
         out.extend(paths.iter().map(|p| std::fs::read_to_string(p).unwrap()));
@@ -156,7 +153,11 @@ fn check(text: &str, plies: usize, seed: u64) -> Result<(), TestCaseError> {
     }
     let line = record.join(" ");
     let again = ludeme::cli::play::play_line(&game, &line);
-    prop_assert!(again.is_ok(), "the record does not replay: {:?}", again.err());
+    prop_assert!(
+        again.is_ok(),
+        "the record does not replay: {:?}",
+        again.err()
+    );
     let (again, _) = again.unwrap();
     prop_assert_eq!(game.position_hash(&again), game.position_hash(&st));
     prop_assert_eq!(again.mover(), st.mover());

@@ -59,7 +59,10 @@ fn for_each_piece_recursion_is_an_error() {
             (piece "B" P1 (or (move Add (to (sites Empty))) (forEach Piece "A"))) })
         (rules (play (forEach Piece)) (end (if (is Line 3) (result Mover Win)))))"#;
     let e = load(text).unwrap_err();
-    assert!(e.contains("`(forEach Piece)` here runs the moves of"), "{e}");
+    assert!(
+        e.contains("`(forEach Piece)` here runs the moves of"),
+        "{e}"
+    );
     // a piece whose moves do not loop still compiles and plays
     let text = r#"(game "Fine" (players 2)
         (equipment { (board (square 3)) (piece "Disc" Each (move Add (to (sites Empty)))) })
@@ -87,7 +90,10 @@ fn inlined_piece_moves_are_bounded() {
     );
     let e = load(&text).unwrap_err();
     assert!(e.starts_with("error: t.lud:"), "{e}");
-    assert!(e.contains("the moves compile to more than 200000 nodes"), "{e}");
+    assert!(
+        e.contains("the moves compile to more than 200000 nodes"),
+        "{e}"
+    );
 }
 
 /// Boards under the site limit: compile and every workspace take memory
@@ -155,7 +161,11 @@ fn suggestions_on_huge_names_are_bounded() {
     let huge = "E".repeat(500_000);
     let text = game_on("(square 3)").replace("(sites Empty)", &format!("(sites {huge})"));
     let e = load(&text).unwrap_err();
-    assert!(e.contains("is not a kind of `(sites ...)`"), "{}", &e[..200]);
+    assert!(
+        e.contains("is not a kind of `(sites ...)`"),
+        "{}",
+        &e[..200]
+    );
     assert!(!e.contains("did you mean"), "{}", &e[..200]);
 }
 

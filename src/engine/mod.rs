@@ -387,7 +387,8 @@ pub struct Workspace {
     pub(crate) seen: Vec<u32>,
     pub(crate) seen_stamp: u32,
     /// The moves met by a de-duplication, where `seen` is empty.
-    pub(crate) seen_set: std::collections::HashSet<(MoveKind, Site, Site, u8), crate::fnv::FnvBuild>,
+    pub(crate) seen_set:
+        std::collections::HashSet<(MoveKind, Site, Site, u8), crate::fnv::FnvBuild>,
     pub(crate) group: SiteSet,
     pub(crate) low: Vec<u32>,
     pub(crate) dfs: Vec<(Site, Site, usize)>,

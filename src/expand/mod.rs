@@ -175,7 +175,10 @@ pub fn load_path(
         use std::io::Read;
         // sized by the file's length where it has one (no growing, no
         // zeroing of spare room), never past the limit
-        let len = f.metadata().map_or(0, |m| m.len()).min(MAX_INPUT_BYTES as u64 + 1);
+        let len = f
+            .metadata()
+            .map_or(0, |m| m.len())
+            .min(MAX_INPUT_BYTES as u64 + 1);
         let mut bytes = Vec::with_capacity(len as usize);
         f.take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes)?;
         Ok(bytes)

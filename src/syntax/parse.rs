@@ -451,7 +451,8 @@ pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
         "False" => Kind::Bool(false),
         _ if first == b'#' => match text[1..].parse::<u32>() {
             Ok(n)
-                if (1..=MAX_PARAM).contains(&n) && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
+                if (1..=MAX_PARAM).contains(&n)
+                    && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
             {
                 Kind::Param(n)
             }
