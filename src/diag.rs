@@ -207,7 +207,7 @@ impl Diagnostic {
 }
 
 /// The most characters of a source line an error shows.
-const SHOWN: usize = 160;
+const SHOWN: usize = 512;
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

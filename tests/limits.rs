@@ -244,3 +244,15 @@ fn removal_from_a_hand_has_a_text() {
     let mut ws = g.new_workspace();
     assert_eq!(g.perft(&g.initial_state(), 4, &mut ws), 7820);
 }
+
+/// An empty `phases:{}` (found by the `play` fuzz target: the first
+/// legal-moves call indexed an empty list of phases) is a located error.
+#[test]
+fn empty_phases_is_an_error() {
+    let text = r#"(game "G" (players 2)
+        (equipment { (board (square 3)) (piece "Disc" Each) })
+        (rules phases:{} (end (if (is Line 3) (result Mover Win)))))"#;
+    let e = load(text).unwrap_err();
+    assert!(e.starts_with("error: t.lud:3:"), "{e}");
+    assert!(e.contains("`phases:` lists no phase"), "{e}");
+}

@@ -767,6 +767,11 @@ impl Compiler {
             Kind::Array(v) => v.iter().collect(),
             _ => vec![node],
         };
+        if items.is_empty() {
+            // (found by fuzzing: no phase left nothing to play)
+            return Err(Diagnostic::at(node.span, "`phases:` lists no phase")
+                .expected("`phases:{(phase \"Name\" (play ...)) ...}`"));
+        }
         // names first, so nextPhase can point forward
         for it in &items {
             if it.head_word() != Some("phase") {
