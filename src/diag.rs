@@ -170,8 +170,25 @@ impl Diagnostic {
             let first = span_text.lines().next().unwrap_or("");
             let line_rest = line_text.chars().count().saturating_sub(col - 1);
             let width = first.chars().count().min(line_rest).max(1);
+            // a long line (a megabyte on one line) is shown as a window of
+            // at most SHOWN characters around the span's start
+            let total = line_text.chars().count();
+            let (shown, col, width) = if total <= SHOWN {
+                (line_text.to_string(), col, width)
+            } else {
+                let skip = (col - 1).saturating_sub(SHOWN / 4);
+                let window: String = line_text.chars().skip(skip).take(SHOWN).collect();
+                let lead = if skip > 0 { "…" } else { "" };
+                let width = width.min(SHOWN - (col - 1 - skip));
+                let trail = if skip + SHOWN < total { "…" } else { "" };
+                (
+                    format!("{lead}{window}{trail}"),
+                    col - skip + lead.len().min(1),
+                    width,
+                )
+            };
             out.push_str(&format!("{:gutter$} |\n", ""));
-            out.push_str(&format!("{line} | {}\n", line_text.replace('\t', " ")));
+            out.push_str(&format!("{line} | {}\n", shown.replace('\t', " ")));
             out.push_str(&format!(
                 "{:gutter$} | {}{}\n",
                 "",
@@ -188,6 +205,9 @@ impl Diagnostic {
         out
     }
 }
+
+/// The most characters of a source line an error shows.
+const SHOWN: usize = 512;
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

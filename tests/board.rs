@@ -723,8 +723,8 @@ fn bad_forms_are_located() {
         ),
         (
             "(board (hex 9999999999))",
-            "board too large",
-            "       ^^^^^^^^^^^^^^^^",
+            "board too large: the board size is 9999999999",
+            "            ^^^^^^^^^^",
         ),
         (
             "(board (concentric Square rings:0) use:Vertex)",

@@ -19,6 +19,9 @@ pub fn draw(board: &Board, occupant: &dyn Fn(Site) -> Option<String>) -> String 
         .collect();
     let longest = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
     let width = (longest + 2).max(8);
+    if canvas_size(board, width + width % 2, longest) > MAX_CANVAS {
+        return draw_list(board, occupant);
+    }
     let lines = match board.site_type {
         SiteType::Cell => draw_cells(board, &texts, width + width % 2),
         SiteType::Vertex => {
@@ -33,6 +36,53 @@ pub fn draw(board: &Board, occupant: &dyn Fn(Site) -> Option<String>) -> String 
         let l: String = l.into_iter().collect();
         out.push_str(l.trim_end());
         out.push('\n');
+    }
+    out
+}
+
+/// The most characters a drawn board may take (its lines times its
+/// widest line). A larger picture (a concentric board's grows with the
+/// square of its rings) is a list of the occupied sites instead.
+pub const MAX_CANVAS: usize = 1 << 22;
+
+/// The characters of the picture's canvas: lines times the widest line.
+fn canvas_size(board: &Board, width: usize, longest: usize) -> usize {
+    let (x0, x1) = board
+        .sites
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), s| (a.min(s.x), b.max(s.x)));
+    let (y0, y1) = board
+        .sites
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), s| (a.min(s.y), b.max(s.y)));
+    // (y0, y1 matter to vertex boards: two text lines per unit)
+    if board.sites.is_empty() {
+        return 0;
+    }
+    let cols = ((x1 - x0) * width as f64).round().max(0.0) + (longest + 1) as f64;
+    let lines = match board.site_type {
+        SiteType::Cell => levels(board.sites.iter().map(|s| s.y)).len() as f64,
+        SiteType::Vertex => ((y1 - y0) * 2.0).round() + 1.0,
+    };
+    let size = cols * lines;
+    if size.is_finite() && size < usize::MAX as f64 {
+        size as usize
+    } else {
+        usize::MAX
+    }
+}
+
+/// A board too large to draw: one line per occupied site, `index:label
+/// occupant`, in site order.
+fn draw_list(board: &Board, occupant: &dyn Fn(Site) -> Option<String>) -> String {
+    let mut out = format!(
+        "(a board of {} sites, too large to draw: its occupied sites)\n",
+        board.len()
+    );
+    for s in board.all_sites() {
+        if let Some(t) = occupant(s) {
+            out.push_str(&format!("{}:{} {}\n", s, board.label(s), t));
+        }
     }
     out
 }

@@ -28,10 +28,17 @@ fn split(args: &[Node]) -> Args<'_> {
     out
 }
 
-/// A positive whole size, at most `u32::MAX`.
+/// A positive whole size, at most [`MAX_SITES`] (every shape has at least
+/// as many sites as any of its sizes: a larger one is a board too large,
+/// said here with the size as written, never a clamped count).
 fn size(node: &Node, what: &str) -> Result<u32, Diagnostic> {
     match &node.kind {
-        Kind::Int(i) if *i >= 1 => Ok((*i).min(u32::MAX as i64) as u32),
+        Kind::Int(i) if *i > MAX_SITES as i64 => Err(Diagnostic::at(
+            node.span,
+            format!("board too large: {what} is {i} (a board has at most {MAX_SITES} sites)"),
+        )
+        .expected("a smaller size")),
+        Kind::Int(i) if *i >= 1 => Ok(*i as u32),
         Kind::Int(i) => Err(Diagnostic::at(
             node.span,
             format!("{what} must be at least 1, found {i}"),

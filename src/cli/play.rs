@@ -117,8 +117,21 @@ pub fn load(load: &LoadArgs, limits: &Limits) -> Result<Game, String> {
 /// Plays a space-separated line of moves; an illegal one is an error naming
 /// it, its ply and the legal moves there.
 pub fn play_line(game: &Game, line: &str) -> Result<(State, Vec<State>), String> {
+    let mut states = Vec::new();
+    let st = replay(game, line, &mut |_, s| states.push(s.clone()))?;
+    Ok((st, states))
+}
+
+/// Plays the line from the start, calling `each` with every state (the
+/// start, then after each move) as it is reached: no state is kept, so a
+/// long line takes the memory of one state.
+pub fn replay(
+    game: &Game,
+    line: &str,
+    each: &mut dyn FnMut(usize, &State),
+) -> Result<State, String> {
     let mut st = game.initial_state();
-    let mut states = vec![st.clone()];
+    each(0, &st);
     let mut ws = game.new_workspace();
     for (ply, text) in line.split_whitespace().enumerate() {
         let by_key = text.strip_prefix('@').map(|key| {
@@ -135,7 +148,7 @@ pub fn play_line(game: &Game, line: &str) -> Result<(State, Vec<State>), String>
         });
         if let Some(m) = by_key {
             game.apply_with(&mut st, &m?, &mut ws);
-            states.push(st.clone());
+            each(ply + 1, &st);
             continue;
         }
         let m = game.parse_move(&st, text).map_err(|d| {
@@ -154,9 +167,9 @@ pub fn play_line(game: &Game, line: &str) -> Result<(State, Vec<State>), String>
             s
         })?;
         game.apply_with(&mut st, &m, &mut ws);
-        states.push(st.clone());
+        each(ply + 1, &st);
     }
-    Ok((st, states))
+    Ok(st)
 }
 
 fn legal_line(game: &Game, st: &State, sites: bool) -> String {
@@ -180,13 +193,20 @@ fn key_line(game: &Game, st: &State) -> String {
 }
 
 pub fn run_moves(a: &MovesArgs) -> Result<(), String> {
+    use std::io::Write as _;
     let game = load(&a.load, &a.limits)?;
-    let (st, states) = play_line(&game, &a.after)?;
-    let mut out = String::new();
+    // the line is checked whole first (an illegal move prints nothing),
+    // then each ply's moves are written out as they are reached
+    let st = replay(&game, &a.after, &mut |_, _| {})?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     if a.every_ply {
-        for (k, s) in states.iter().enumerate() {
-            let _ = writeln!(out, "{k}: {}", legal_line(&game, s, a.sites));
-        }
+        let mut failed = false;
+        replay(&game, &a.after, &mut |k, s| {
+            if !failed {
+                failed = writeln!(out, "{k}: {}", legal_line(&game, s, a.sites)).is_err();
+            }
+        })?;
     } else {
         match st.outcome() {
             Some(o) => {
@@ -199,18 +219,20 @@ pub fn run_moves(a: &MovesArgs) -> Result<(), String> {
             }
             None => {
                 for t in game.move_texts(&game.legal_moves(&st)) {
-                    let _ = writeln!(out, "{t}");
+                    if writeln!(out, "{t}").is_err() {
+                        break;
+                    }
                 }
             }
         }
     }
-    print!("{out}");
+    let _ = out.flush();
     Ok(())
 }
 
 pub fn run_perft(a: &PerftArgs) -> Result<(), String> {
     let game = load(&a.load, &a.limits)?;
-    let (st, _) = play_line(&game, &a.after)?;
+    let st = replay(&game, &a.after, &mut |_, _| {})?;
     let mut ws = game.new_workspace();
     if a.divide {
         let legal = game.legal_moves(&st);
@@ -483,11 +505,22 @@ pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
 
 /// A readable record of a line of play, for snapshot tests.
 pub fn trace(game: &Game, line: &str) -> Result<String, String> {
-    let (_, states) = play_line(game, line)?;
+    let mut out = Vec::new();
+    trace_to(game, line, &mut out)?;
+    Ok(String::from_utf8(out).expect("the trace is text"))
+}
+
+/// [`trace`], written to `w` ply by ply (the line is checked first: an
+/// illegal move writes nothing). Stops writing at the first write error.
+pub fn trace_to(game: &Game, line: &str, w: &mut dyn std::io::Write) -> Result<(), String> {
+    replay(game, line, &mut |_, _| {})?;
     let moves: Vec<&str> = line.split_whitespace().collect();
-    let mut out = String::new();
-    let _ = writeln!(out, "# {} ({})", game.name, options_text(game));
-    for (k, s) in states.iter().enumerate() {
+    let mut ok = writeln!(w, "# {} ({})", game.name, options_text(game)).is_ok();
+    replay(game, line, &mut |k, s| {
+        if !ok {
+            return;
+        }
+        let mut out = String::new();
         let _ = writeln!(out, "\n== ply {k}");
         out.push_str(&game.picture(s));
         if !s.is_over() {
@@ -497,11 +530,13 @@ pub fn trace(game: &Game, line: &str) -> Result<String, String> {
         if let Some(m) = moves.get(k) {
             let _ = writeln!(out, "> P{} plays {m}", s.mover());
         }
-    }
-    Ok(out)
+        ok = w.write_all(out.as_bytes()).is_ok();
+    })?;
+    Ok(())
 }
 
 pub fn run_trace(a: &TraceArgs) -> Result<(), String> {
+    use std::io::Write as _;
     if a.load.file.extension().is_some_and(|e| e == "json") {
         let rec = super::record::GameRecord::read(&a.load.file)?;
         if !a.moves.is_empty() {
@@ -511,10 +546,16 @@ pub fn run_trace(a: &TraceArgs) -> Result<(), String> {
         }
         let (load_args, limits) = rec.load_args(None);
         let game = load(&load_args, &limits)?;
-        print!("{}", trace(&game, &rec.moves.join(" "))?);
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        trace_to(&game, &rec.moves.join(" "), &mut out)?;
+        let _ = out.flush();
         return Ok(());
     }
     let game = load(&a.load, &a.limits)?;
-    print!("{}", trace(&game, &a.moves)?);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    trace_to(&game, &a.moves, &mut out)?;
+    let _ = out.flush();
     Ok(())
 }

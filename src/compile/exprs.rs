@@ -485,8 +485,15 @@ impl Compiler {
                 let targets = a.required("the target region")?;
                 let targets = self.region(targets)?;
                 let mut search = search;
-                search.cacheable =
-                    search.cacheable && !crate::engine::eval::region_reads_context(&targets);
+                // (the cache's tables are dense, n²/4 bytes: not on a board
+                // too large for them)
+                let dense = self
+                    .board
+                    .as_ref()
+                    .is_some_and(|b| b.len() <= crate::engine::fastgen::DENSE_SITES);
+                search.cacheable = search.cacheable
+                    && dense
+                    && !crate::engine::eval::region_reads_context(&targets);
                 let id = self.step_cache_slot(&search, &targets);
                 IntE::CountSteps {
                     search,

@@ -239,35 +239,38 @@ pub(crate) fn is_kind_word(w: &str) -> bool {
 }
 
 /// Edit distance (an adjacent transposition counts as one edit, case is
-/// ignored), for "did you mean".
+/// ignored), for "did you mean". Three rows of the table (a transposition
+/// looks two rows back), so memory is linear in `b`.
 fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().map(|c| c.to_ascii_lowercase()).collect();
     let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
-    // d[i][j]: distance between a[..i] and b[..j]
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, v) in d[0].iter_mut().enumerate() {
-        *v = j;
-    }
+    // rows i-2, i-1 and i of d[i][j], the distance between a[..i] and b[..j]
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur: Vec<usize> = vec![0; b.len() + 1];
     for i in 1..=a.len() {
+        cur[0] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j - 1] + cost)
-                .min(d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1);
+            let mut v = (prev[j - 1] + cost).min(prev[j] + 1).min(cur[j - 1] + 1);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
+                v = v.min(before[j - 2] + 1);
             }
-            d[i][j] = v;
+            cur[j] = v;
         }
+        std::mem::swap(&mut before, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
     }
-    d[a.len()][b.len()]
+    prev[b.len()]
 }
 
 /// Whether `written` is probably a typo for `meant`.
 pub(crate) fn is_close(written: &str, meant: &str) -> bool {
+    // at most two edits: lengths further apart cannot be close (and an
+    // unknown name may be megabytes long: no quadratic table for it)
+    if written.len().abs_diff(meant.len()) > 2 * 4 {
+        return false;
+    }
     let d = distance(written, meant);
     d <= 2 && d * 3 <= meant.chars().count().max(written.chars().count())
 }
@@ -422,6 +425,10 @@ pub(crate) struct Compiler {
     pub(crate) comps: Vec<Component>,
     /// Moves written inside `(piece ...)`, per component.
     pub(crate) piece_moves: Vec<(u8, Node)>,
+    /// The components whose own moves are being compiled into a
+    /// `(forEach Piece)` (a piece's moves that run its own again would
+    /// never end).
+    pub(crate) inlining: Vec<u8>,
     pub(crate) gens: Vec<GenNode>,
     pub(crate) proposals: std::cell::RefCell<Vec<String>>,
     pub(crate) n_step_caches: std::cell::Cell<u32>,
@@ -793,6 +800,11 @@ impl Compiler {
             Kind::Array(v) => v.iter().collect(),
             _ => vec![node],
         };
+        if items.is_empty() {
+            // (found by fuzzing: no phase left nothing to play)
+            return Err(Diagnostic::at(node.span, "`phases:` lists no phase")
+                .expected("`phases:{(phase \"Name\" (play ...)) ...}`"));
+        }
         // names first, so nextPhase can point forward
         for it in &items {
             if it.head_word() != Some("phase") {

@@ -3,7 +3,7 @@
 use super::args::Args;
 use super::{Compiler, unknown, unsupported};
 use crate::board::Relation;
-use crate::diag::{Diagnostic, Result};
+use crate::diag::{Diagnostic, Result, Span};
 use crate::engine::ir::*;
 use crate::syntax::{Kind, Node};
 
@@ -17,19 +17,30 @@ struct To {
     apply: Option<Effect>,
 }
 
+/// Most move nodes one game compiles to (each `(forEach Piece)` copies the
+/// moves of the pieces it runs).
+pub const MAX_MOVE_NODES: usize = 200_000;
+
 impl Compiler {
-    fn new_gen(&mut self, parent: Option<u32>) -> u32 {
+    fn new_gen(&mut self, parent: Option<u32>, at: Span) -> Result<u32> {
+        if self.gens.len() >= MAX_MOVE_NODES {
+            return Err(Diagnostic::at(
+                at,
+                format!("the moves compile to more than {MAX_MOVE_NODES} nodes"),
+            )
+            .expected("fewer `(forEach Piece)` over pieces with long moves"));
+        }
         self.gens.push(GenNode {
             kind: GenKind::Pass,
             then: None,
             parent,
         });
-        (self.gens.len() - 1) as u32
+        Ok((self.gens.len() - 1) as u32)
     }
 
     /// Compiles moves; returns the node id.
     pub(crate) fn moves_node(&mut self, n: &Node, parent: Option<u32>) -> Result<u32> {
-        let id = self.new_gen(parent);
+        let id = self.new_gen(parent, n.span)?;
         let head = n.head_word().unwrap_or("");
         let mut a = Args::of(n);
         let then = match a.form("then") {
@@ -108,8 +119,20 @@ impl Compiler {
                         {
                             continue;
                         }
-                        let g = self.moves_node(&moves, Some(id))?;
-                        list.push((comp, g));
+                        if self.inlining.contains(&comp) {
+                            return Err(Diagnostic::at(
+                                n.span,
+                                format!(
+                                    "`(forEach Piece)` here runs the moves of \"{}\", which run this `(forEach Piece)` again (without end)",
+                                    c.name
+                                ),
+                            )
+                            .expected("piece moves that do not contain `(forEach Piece)` of the same piece"));
+                        }
+                        self.inlining.push(comp);
+                        let g = self.moves_node(&moves, Some(id));
+                        self.inlining.pop();
+                        list.push((comp, g?));
                     }
                     GenKind::ForEachPiece(list)
                 }

@@ -151,6 +151,12 @@ impl Plan {
     /// Every neighbour list of `rel` is free of repeats (false in a game
     /// without the plan).
     #[inline]
+    /// Whether the dense neighbour masks were made (boards of at most
+    /// [`DENSE_SITES`] sites).
+    pub(crate) fn has_masks(&self) -> bool {
+        !self.masks.is_empty()
+    }
+
     pub(crate) fn masks_exact(&self, rel: Relation) -> bool {
         self.masks_exact[rel as usize]
     }
@@ -211,6 +217,11 @@ impl Plan {
     }
 }
 
+/// Most board sites for the dense per-site tables (neighbour masks of
+/// n²/2 bytes, step-search masks of n²/4 bytes): larger boards take the
+/// general paths, so memory stays linear in the sites.
+pub(crate) const DENSE_SITES: usize = 4096;
+
 impl Game {
     /// Builds [`Game::plan`] (after compiling).
     pub(crate) fn make_plan(&mut self) {
@@ -224,7 +235,14 @@ impl Game {
             .collect();
         let n = self.board.len();
         let words = n.div_ceil(64).max(1);
-        let mut masks = vec![0u64; Relation::ALL.len() * n * words];
+        // the dense masks take n²/2 bytes: only on boards of at most
+        // DENSE_SITES sites (above, `add_around` takes the general path)
+        let dense = n <= DENSE_SITES;
+        let mut masks = if dense {
+            vec![0u64; Relation::ALL.len() * n * words]
+        } else {
+            Vec::new()
+        };
         let mut masks_exact = [true; 4];
         let symmetric = Relation::ALL.map(|rel| {
             (0..n as Site).all(|s| {
@@ -234,18 +252,28 @@ impl Game {
                     .all(|&t| self.board.neighbours(t, rel).contains(&s))
             })
         });
+        let mut sorted: Vec<Site> = Vec::new();
         for rel in Relation::ALL {
             for s in 0..n {
-                let base = (rel as usize * n + s) * words;
                 let nb = self.board.neighbours(s as Site, rel);
-                for &t in nb {
-                    masks[base + t as usize / 64] |= 1u64 << (t % 64);
-                }
-                let size: u32 = masks[base..base + words]
-                    .iter()
-                    .map(|w| w.count_ones())
-                    .sum();
-                if size as usize != nb.len() {
+                // exact: the list has no repeats (its size is its set's)
+                let size = if dense {
+                    let base = (rel as usize * n + s) * words;
+                    for &t in nb {
+                        masks[base + t as usize / 64] |= 1u64 << (t % 64);
+                    }
+                    masks[base..base + words]
+                        .iter()
+                        .map(|w| w.count_ones() as usize)
+                        .sum()
+                } else {
+                    sorted.clear();
+                    sorted.extend_from_slice(nb);
+                    sorted.sort_unstable();
+                    sorted.dedup();
+                    sorted.len()
+                };
+                if size != nb.len() {
                     masks_exact[rel as usize] = false;
                 }
             }
@@ -351,6 +379,10 @@ impl Game {
             return false;
         }
         let n = self.board.len();
+        if self.plan.masks.is_empty() {
+            // a board too large for the dense masks: the general path
+            return false;
+        }
         if self.small_adj.len() == 4 * n {
             self.add_around_small(st, (rel, filter, op, k), add, out);
             return true;

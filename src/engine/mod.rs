@@ -383,8 +383,13 @@ pub struct Workspace {
     /// sites); the same for every origin in a position (see `stepgen.rs`).
     pub(crate) to_sites: Vec<(u64, u64, u64)>,
     pub(crate) epoch: u64,
+    /// Per (kind, origin, target): the stamp of the last de-duplication
+    /// that met it. Empty on a board too large for it (see `seen_set`).
     pub(crate) seen: Vec<u32>,
     pub(crate) seen_stamp: u32,
+    /// The moves met by a de-duplication, where `seen` is empty.
+    pub(crate) seen_set:
+        std::collections::HashSet<(MoveKind, Site, Site, u8), crate::fnv::FnvBuild>,
     pub(crate) group: SiteSet,
     pub(crate) low: Vec<u32>,
     pub(crate) dfs: Vec<(Site, Site, usize)>,
@@ -392,6 +397,10 @@ pub struct Workspace {
     /// what was learned about them (see `connect.rs`).
     pub(crate) one_group_memo: Option<connect::GroupMemo>,
 }
+
+/// Most entries of the dense de-duplication table (16 MB): boards of up to
+/// about 800 sites; larger ones de-duplicate through a hash set.
+const DENSE_SEEN: usize = 1 << 22;
 
 impl Workspace {
     pub(crate) fn take_set(&mut self) -> SiteSet {
@@ -511,7 +520,13 @@ impl Game {
             to_plan: None,
             to_sites: vec![(0, 0, 0); self.gens.len()],
             epoch: 1,
-            seen: vec![0; 6 * (n + 1) * (n + 1)],
+            // dense (24·n² bytes) only on small boards; else `seen_set`
+            seen: if 6 * (n + 1) * (n + 1) <= DENSE_SEEN {
+                vec![0; 6 * (n + 1) * (n + 1)]
+            } else {
+                Vec::new()
+            },
+            seen_set: Default::default(),
             seen_stamp: 0,
             group: SiteSet::with_capacity(n),
             low: Vec::with_capacity(n),

@@ -731,6 +731,13 @@ impl Game {
         if out.len() < 2 {
             return;
         }
+        if ws.seen.is_empty() {
+            // a large board: a hash set of the moves met, linear too
+            let seen = &mut ws.seen_set;
+            seen.clear();
+            out.retain(|m| seen.insert((m.kind, m.from, m.to, m.what)));
+            return;
+        }
         ws.seen_stamp = ws.seen_stamp.wrapping_add(1);
         if ws.seen_stamp == 0 {
             ws.seen.iter_mut().for_each(|x| *x = 0);

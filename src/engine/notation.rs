@@ -6,9 +6,28 @@ use super::{Game, Move, MoveKind, State};
 use crate::diag::Diagnostic;
 
 impl Game {
+    /// The text of a site: its board label, or `HandP` for player P's hand
+    /// (`HandP.I` for its site I where a hand has several). A removal
+    /// target can be in a hand: `(sites Occupied by:Next)` holds the
+    /// sites of the player's hand too, as in Ludii.
+    pub fn site_text(&self, s: super::Site) -> String {
+        let n = self.board.len();
+        if (s as usize) < n {
+            return self.board.label(s).to_string();
+        }
+        let k = (s as usize - n) as u32;
+        let per = self.hand_sites.max(1);
+        let (p, i) = (k / per + 1, k % per);
+        if self.hand_sites > 1 {
+            format!("Hand{p}.{i}")
+        } else {
+            format!("Hand{p}")
+        }
+    }
+
     /// The base text of a move (without disambiguation).
     pub fn move_text_base(&self, m: &Move) -> String {
-        let l = |s| self.board.label(s).to_string();
+        let l = |s| self.site_text(s);
         match m.kind {
             MoveKind::Add | MoveKind::Place => l(m.to),
             MoveKind::Step => format!("{}-{}", l(m.from), l(m.to)),
@@ -32,21 +51,24 @@ impl Game {
         }
     }
 
-    /// Texts of all legal moves, in order.
+    /// Texts of all legal moves, in order. Linear: the base texts are
+    /// counted in a hash map, a text shared by two moves gets `/PIECE`.
     pub fn move_texts(&self, legal: &[Move]) -> Vec<String> {
         let bases: Vec<String> = legal.iter().map(|m| self.move_text_base(m)).collect();
+        let mut count: std::collections::HashMap<&str, u32, crate::fnv::FnvBuild> =
+            std::collections::HashMap::with_capacity_and_hasher(bases.len(), Default::default());
+        for b in &bases {
+            *count.entry(b.as_str()).or_default() += 1;
+        }
         legal
             .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let clash = bases
-                    .iter()
-                    .enumerate()
-                    .any(|(j, b)| j != i && *b == bases[i]);
+            .zip(&bases)
+            .map(|(m, b)| {
+                let clash = count[b.as_str()] > 1;
                 if clash && m.what != 0 && m.kind != MoveKind::Propose {
-                    format!("{}/{}", bases[i], self.comps[m.what as usize].name)
+                    format!("{b}/{}", self.comps[m.what as usize].name)
                 } else {
-                    bases[i].clone()
+                    b.clone()
                 }
             })
             .collect()

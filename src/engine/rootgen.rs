@@ -240,7 +240,7 @@ impl Game {
                     filter,
                     op,
                     k,
-                } if self.plan.masks_exact(*rel) => RootLeaf::AddAround {
+                } if self.plan.masks_exact(*rel) && self.plan.has_masks() => RootLeaf::AddAround {
                     id,
                     rel: *rel,
                     filter,

@@ -285,12 +285,16 @@ impl Expander {
     fn unknown(&self, name: &str, span: Span) -> Diagnostic {
         let d = Diagnostic::at(span, format!("unknown define \"{name}\""));
         let mut names: Vec<&str> = self.defines.keys().map(String::as_str).collect();
-        for n in super::standard_names() {
-            names.push(n);
-        }
+        names.extend(super::standard_names().map(|n| -> &str { n }));
         let near = names
             .into_iter()
-            .map(|k| (distance(k, name), k))
+            .filter_map(|k| {
+                // a name too far from `k` in length cannot be close: skip
+                // it before the quadratic distance (an unknown name may be
+                // megabytes long)
+                let limit = 2.max(k.len() / 4);
+                (name.len().abs_diff(k.len()) <= 4 * limit).then(|| (distance(k, name), k))
+            })
             .filter(|(d, k)| *d <= 2.max(k.len() / 4))
             .min();
         match near {

@@ -147,12 +147,42 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+/// The largest description read, in bytes (1 MiB; Ludii's largest game
+/// file is under 100 kB). A larger input is an error at this offset.
+pub const MAX_INPUT_BYTES: usize = 1 << 20;
+
+/// The error for an input of `len` bytes over [`MAX_INPUT_BYTES`]: the
+/// source kept is the part up to the limit, the error located at its end.
+fn too_large(name: &str, bytes: &[u8], len: Option<usize>) -> Box<LoadError> {
+    let head = &bytes[..bytes.len().min(MAX_INPUT_BYTES)];
+    let text = String::from_utf8_lossy(head).into_owned();
+    let end = text.len();
+    let mut sources = Sources::new();
+    let file = sources.add(name, text);
+    let size = match len {
+        Some(n) => format!("{n} bytes"),
+        None => format!("more than {MAX_INPUT_BYTES} bytes"),
+    };
+    let diagnostic = Diagnostic::at(
+        Span::new(file, end, end),
+        format!("the input is too large: {size} (at most {MAX_INPUT_BYTES})"),
+    )
+    .expected("a description of at most 1 MiB");
+    Box::new(LoadError {
+        sources,
+        diagnostic,
+    })
+}
+
 /// Parses, expands and returns a description given as text.
 pub fn load_text(
     name: &str,
     text: &str,
     choices: &Choices,
 ) -> Result<(Sources, Expanded), Box<LoadError>> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(too_large(name, text.as_bytes(), Some(text.len())));
+    }
     let mut sources = Sources::new();
     let file = sources.add(name, text);
     finish(sources, file, choices)
@@ -164,6 +194,9 @@ pub fn load_bytes(
     bytes: &[u8],
     choices: &Choices,
 ) -> Result<(Sources, Expanded), Box<LoadError>> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(too_large(name, bytes, Some(bytes.len())));
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => load_text(name, text, choices),
         Err(e) => {
@@ -191,7 +224,23 @@ pub fn load_path(
     path: &std::path::Path,
     choices: &Choices,
 ) -> Result<(Sources, Expanded), Box<LoadError>> {
-    match std::fs::read(path) {
+    // read at most one byte past the limit (`/dev/zero` never ends)
+    let read = std::fs::File::open(path).and_then(|f| {
+        use std::io::Read;
+        // sized by the file's length where it has one (no growing, no
+        // zeroing of spare room), never past the limit
+        let len = f
+            .metadata()
+            .map_or(0, |m| m.len())
+            .min(MAX_INPUT_BYTES as u64 + 1);
+        let mut bytes = Vec::with_capacity(len as usize);
+        f.take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes)?;
+        Ok(bytes)
+    });
+    match read {
+        Ok(bytes) if bytes.len() > MAX_INPUT_BYTES => {
+            Err(too_large(&path.display().to_string(), &bytes, None))
+        }
         Ok(bytes) => load_bytes(&path.display().to_string(), &bytes, choices),
         Err(e) => Err(Box::new(LoadError {
             sources: Sources::new(),

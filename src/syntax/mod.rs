@@ -9,4 +9,4 @@ mod fast;
 mod parse;
 
 pub use ast::{Kind, Node};
-pub use parse::{CLOSE_MARK, MAX_DEPTH, OPEN_MARK, parse, parse_fast, parse_with_pest};
+pub use parse::{CLOSE_MARK, MAX_DEPTH, MAX_PARAM, OPEN_MARK, parse, parse_fast, parse_with_pest};

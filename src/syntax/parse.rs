@@ -522,6 +522,10 @@ pub(super) fn is_bool(text: &str) -> Option<bool> {
     }
 }
 
+/// The highest define parameter `#n` (a define's body sizes tables by its
+/// highest parameter: an unbounded `n` would ask for any amount of memory).
+pub const MAX_PARAM: u32 = 1000;
+
 /// Tells the plain tokens apart: words, numbers, booleans, `#n`, `~`.
 pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
     let first = text.as_bytes()[0];
@@ -530,11 +534,16 @@ pub(super) fn atom(text: &str, span: Span) -> Result<Kind, Diagnostic> {
         ".." => Kind::Word("..".into()),
         _ if is_bool(text).is_some() => Kind::Bool(is_bool(text) == Some(true)),
         _ if first == b'#' => match text[1..].parse::<u32>() {
-            Ok(n) if n >= 1 && text[1..].bytes().all(|b| b.is_ascii_digit()) => Kind::Param(n),
+            Ok(n)
+                if (1..=MAX_PARAM).contains(&n)
+                    && text[1..].bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                Kind::Param(n)
+            }
             _ => {
                 return Err(
                     Diagnostic::at(span, format!("bad define parameter `{text}`"))
-                        .expected("`#1`, `#2`, ... (a small positive number)"),
+                        .expected(format!("`#1`, `#2`, ... up to `#{MAX_PARAM}`")),
                 );
             }
         },
