@@ -758,8 +758,8 @@ fn bad_forms_are_located() {
         ),
         (
             "(board (square 8 diagonals:Alternating))",
-            "`diagonals:` is not supported",
-            "                 ^^^^^^^^^^^^^^^^^^^^^",
+            "`diagonals:` on a board played on cells is not supported",
+            "       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
         ),
         ("(board 8)", "found the integer 8", "       ^"),
         ("(board)", "has no shape", "^^^^^^^"),
@@ -785,7 +785,7 @@ fn bad_forms_are_located() {
 fn unknown_shape_says_what_was_expected() {
     let e = error("(board (tri 4))");
     assert!(
-        e.contains("= expected `(square N)`, `(rectangle R C)`, `(hex N)`, `(hex Limping N)` or `(concentric Square rings:R)`"),
+        e.contains("= expected `(square N)`, `(rectangle R C)` (with `diagonals:`), `(hex N)`, `(hex Limping N)`, `(hex Diamond N)` or `(concentric Square rings:R)`"),
         "{e}"
     );
 }

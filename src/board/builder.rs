@@ -105,7 +105,7 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         index_of[orig] = idx as Site;
     }
 
-    let sites: Vec<SiteInfo> = order
+    let mut sites: Vec<SiteInfo> = order
         .iter()
         .enumerate()
         .map(|(idx, &orig)| {
@@ -115,6 +115,9 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
                 label: format!("{}{}", column_letters(p.col), p.row + 1),
                 x: p.x,
                 y: p.y,
+                row: p.row,
+                col: p.col,
+                phase: 0,
             }
         })
         .collect();
@@ -221,6 +224,55 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         }
     }
 
+    // `(sites Centre)`: the sites whose summed squared distance to the
+    // outer sites (boards under 100 sites only) and the corners is least.
+    let centre_sites = {
+        let mut refs: Vec<Site> = corners.clone();
+        if n < 100 {
+            refs.extend(&outer);
+        }
+        let dist: Vec<f64> = sites
+            .iter()
+            .map(|a| {
+                refs.iter()
+                    .map(|&r| {
+                        let b = &sites[r as usize];
+                        (a.x - b.x).powi(2) + (a.y - b.y).powi(2)
+                    })
+                    .sum()
+            })
+            .collect();
+        let least = dist.iter().copied().fold(f64::MAX, f64::min);
+        (0..n as Site)
+            .filter(|&s| (dist[s as usize] - least).abs() < 1e-4)
+            .collect::<Vec<Site>>()
+    };
+    let extreme = |f: &dyn Fn(&SiteInfo) -> f64| -> Vec<Site> {
+        let best = sites.iter().map(f).fold(f64::MIN, f64::max);
+        sites
+            .iter()
+            .filter(|s| (f(s) - best).abs() < 0.01)
+            .map(|s| s.index)
+            .collect()
+    };
+    let top = extreme(&|s| s.y);
+    let bottom = extreme(&|s| -s.y);
+    let left = extreme(&|s| -s.x);
+    let right = extreme(&|s| s.x);
+
+    // Ludii visits the neighbours in index order
+    let by_index: Vec<Vec<Site>> = lists[..n]
+        .iter()
+        .map(|l| {
+            let mut l = l.clone();
+            l.sort_unstable();
+            l
+        })
+        .collect();
+    for (s, ph) in phases(n, &by_index).into_iter().enumerate() {
+        sites[s].phase = ph;
+    }
+
     let by_label = sites.iter().map(|s| (s.label.clone(), s.index)).collect();
 
     // Lines of the drawing: the Orthogonal edges, each once, sorted.
@@ -235,7 +287,6 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
     edges.sort_unstable();
 
     Board {
-        shape,
         site_type,
         sites,
         step,
@@ -246,9 +297,65 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         outer,
         inner,
         centre,
+        centre_sites,
+        top,
+        phases_known: !matches!(shape, Shape::LimpingHex { .. }),
+        bottom,
+        left,
+        right,
         by_label,
         edges,
+        shape,
     }
+}
+
+/// Ludii's phases: a greedy colouring over the Orthogonal neighbours (each
+/// list in index order). From
+/// the lowest site without a phase, sites are taken from a double-ended
+/// queue; each gets the least phase (of 4) no coloured neighbour has, then
+/// queues its unvisited neighbours: at the front a neighbour whose own
+/// neighbours already show two or more phases, else at the back. (A site
+/// whose neighbours show all four phases gets phase 0.)
+fn phases(n: usize, orth_lists: &[Vec<Site>]) -> Vec<u8> {
+    let orth = |s: usize| &orth_lists[s];
+    const UNSET: u8 = u8::MAX;
+    let mut phase = vec![UNSET; n];
+    let mut visited = vec![false; n];
+    let used = |phase: &[u8], s: usize| -> u8 {
+        orth(s)
+            .iter()
+            .filter(|&&t| phase[t as usize] != UNSET)
+            .fold(0u8, |m, &t| m | 1 << phase[t as usize])
+    };
+    let mut queue = std::collections::VecDeque::new();
+    for start in 0..n {
+        if phase[start] != UNSET {
+            continue;
+        }
+        phase[start] = 0;
+        queue.push_back(start);
+        while let Some(s) = queue.pop_front() {
+            if visited[s] {
+                continue;
+            }
+            let mask = used(&phase, s);
+            let p = (0..4).find(|p| mask & (1 << p) == 0).unwrap_or(0);
+            phase[s] = p as u8;
+            visited[s] = true;
+            for &t in orth(s) {
+                let t = t as usize;
+                if visited[t] {
+                    continue;
+                }
+                if used(&phase, t).count_ones() > 1 {
+                    queue.push_front(t);
+                } else {
+                    queue.push_back(t);
+                }
+            }
+        }
+    }
+    phase
 }
 
 /// Radials: repeat the step in one direction while it exists. Where the

@@ -119,11 +119,35 @@ fn mark(canvas: &mut [Vec<char>], line: usize, col: usize, ch: char) {
 fn draw_cells(board: &Board, texts: &[String], width: usize) -> Vec<Vec<char>> {
     let rows = levels(board.sites.iter().map(|s| s.y));
     let x0 = board.sites.iter().map(|s| s.x).fold(f64::MAX, f64::min);
+    // one slot per unit: the least gap between two sites of one row (1 on a
+    // square board, √3 between hexagons), the least gap of all without one
+    let mut unit = f64::MAX;
+    let mut by_row: Vec<(i64, f64)> = board
+        .sites
+        .iter()
+        .map(|s| ((s.y * 1e6).round() as i64, s.x))
+        .collect();
+    by_row.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    for w in by_row.windows(2) {
+        if w[0].0 == w[1].0 && w[1].1 - w[0].1 > 1e-6 {
+            unit = unit.min(w[1].1 - w[0].1);
+        }
+    }
+    if unit == f64::MAX {
+        let xs = levels(board.sites.iter().map(|s| s.x));
+        unit = xs
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as f64 / 1e6)
+            .fold(f64::MAX, f64::min);
+        if unit == f64::MAX {
+            unit = 1.0;
+        }
+    }
     let mut canvas = vec![Vec::new(); rows.len()];
     for s in &board.sites {
         let y = (s.y * 1e6).round() as i64;
         let line = rows.len() - 1 - rows.binary_search(&y).expect("row level");
-        let col = ((s.x - x0) * width as f64).round() as usize;
+        let col = ((s.x - x0) / unit * width as f64).round() as usize;
         put(&mut canvas, line, col, &texts[s.index as usize]);
     }
     canvas
@@ -132,11 +156,19 @@ fn draw_cells(board: &Board, texts: &[String], width: usize) -> Vec<Vec<char>> {
 fn draw_vertices(board: &Board, texts: &[String], width: usize, offset: usize) -> Vec<Vec<char>> {
     let x0 = board.sites.iter().map(|s| s.x).fold(f64::MAX, f64::min);
     let y1 = board.sites.iter().map(|s| s.y).fold(f64::MIN, f64::max);
-    // grid position: column (in slots) and text line, two lines per unit
+    // the grid's step: the least gap between two x (y) positions, at most 1
+    let gap = |v: Vec<i64>| {
+        v.windows(2)
+            .map(|w| (w[1] - w[0]) as f64 / 1e6)
+            .fold(1.0, f64::min)
+    };
+    let ux = gap(levels(board.sites.iter().map(|s| s.x)));
+    let uy = gap(levels(board.sites.iter().map(|s| s.y)));
+    // grid position: column (in slots) and text line, two lines per step
     let pos = |s: Site| {
         let info = &board.sites[s as usize];
-        let col = ((info.x - x0) * width as f64).round() as usize;
-        let line = ((y1 - info.y) * 2.0).round() as usize;
+        let col = ((info.x - x0) / ux * width as f64).round() as usize;
+        let line = ((y1 - info.y) / uy * 2.0).round() as usize;
         (line, col)
     };
     let height = board.all_sites().map(|s| pos(s).0).max().unwrap_or(0) + 1;
@@ -179,10 +211,14 @@ fn round6(v: f64) -> f64 {
     if r == 0.0 { 0.0 } else { r }
 }
 
-/// `{"sites": [...]}` in index order: each site's `index`, `label`, `x`,
-/// `y`, its `adjacent`, `orthogonal` and `diagonal` neighbours (clockwise
+/// `{"sites": [...], "regions": {...}}`: in index order each site's
+/// `index`, `label`, `x`, `y`, Ludii's `row`, `col` and `phase` (where
+/// known), its
+/// `steps` (the site one step away in each direction, any relation), its
+/// `adjacent`, `orthogonal` and `diagonal` neighbours (clockwise
 /// from N) and `directions`, from each Adjacent direction's name to the
-/// neighbour there.
+/// neighbour there; then the board's fixed regions (`top`, `bottom`,
+/// `left`, `right`, `corners`, `outer`, `inner`, `centre`).
 pub fn to_json(board: &Board) -> Value {
     let sites: Vec<Value> = board
         .all_sites()
@@ -193,19 +229,45 @@ pub fn to_json(board: &Board) -> Value {
             for (t, d) in adjacent.iter().zip(board.dirs(s, Relation::Adjacent)) {
                 dirs.insert(Dir::name(*d).to_string(), json!(t));
             }
-            json!({
+            let mut steps = Map::new();
+            for d in Dir::ALL {
+                if let Some(t) = board.step(s, d) {
+                    steps.insert(d.name().to_string(), json!(t));
+                }
+            }
+            let mut site = json!({
                 "index": s,
                 "label": info.label,
                 "x": round6(info.x),
                 "y": round6(info.y),
+                "row": info.row,
+                "col": info.col,
+                "phase": info.phase,
+                "steps": steps,
                 "adjacent": adjacent,
                 "orthogonal": board.neighbours(s, Relation::Orthogonal),
                 "diagonal": board.neighbours(s, Relation::Diagonal),
                 "directions": dirs,
-            })
+            });
+            if !board.phases_known() {
+                site.as_object_mut().expect("an object").remove("phase");
+            }
+            site
         })
         .collect();
-    json!({ "sites": sites })
+    json!({
+        "sites": sites,
+        "regions": {
+            "top": board.top(),
+            "bottom": board.bottom(),
+            "left": board.left(),
+            "right": board.right(),
+            "corners": board.corners(),
+            "outer": board.outer(),
+            "inner": board.inner(),
+            "centre": board.centre_sites(),
+        },
+    })
 }
 
 /// [`to_json`] as text: valid JSON with one site per line.
@@ -218,6 +280,8 @@ pub fn to_json_text(board: &Board) -> String {
         out.push_str(&s.to_string());
         out.push_str(if i + 1 < sites.len() { ",\n" } else { "\n" });
     }
-    out.push_str("]}\n");
+    out.push_str("],\n\"regions\": ");
+    out.push_str(&v["regions"].to_string());
+    out.push_str("}\n");
     out
 }

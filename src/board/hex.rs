@@ -1,8 +1,8 @@
 //! `(hex N)`: a hexagon of pointy-top hexagonal cells in horizontal rows.
 //!
 //! Axial coordinates (row r, column c), both from 0: cell (r, c) exists when
-//! `0 <= c <= 2N-2` and `r-(N-1) <= c <= r+(N-1)`. Its centre is
-//! `x = c - r/2`, `y = r·√3/2` (cells one unit apart), so the six sides face
+//! `0 <= c <= 2N-2` and `r-(N-1) <= c <= r+(N-1)`. Its centre is Ludii's
+//! `x = √3·(c - r/2)`, `y = 1.5·r` (cells of side 1), so the six sides face
 //! E, W, NNE, NNW, SSE, SSW and the six diagonal cells lie N, ENE, ESE, S,
 //! WSW, WNW. Label: letter `A + c`, number `r + 1`.
 
@@ -21,22 +21,47 @@ pub const SIDES: [(i64, i64); 6] = [(0, 1), (0, -1), (1, 1), (1, 0), (-1, 0), (-
 /// The diagonal cells, as (dr, dc): ENE, N, WNW, WSW, S, ESE.
 pub const DIAGONALS: [(i64, i64); 6] = [(1, 2), (2, 1), (1, -1), (-1, -2), (-2, -1), (-1, 1)];
 
-/// Builds a hex-grid board from the cells `(r, c)` for which `exists`
-/// holds, with `r` in `0..rows` and `c` in `0..cols`; `corners` lists the
-/// corner cells. Shared by `(hex N)` and `(hex Limping N)`.
+/// The centre of the pointy-top cell `(r, c)`, as Ludii places it.
+pub fn pointy(r: i64, c: i64) -> (f64, f64) {
+    (3f64.sqrt() * (c as f64 - r as f64 / 2.0), 1.5 * r as f64)
+}
+
+/// The centre of the flat-top cell `(r, c)` of `(hex Diamond N)`: column
+/// steps go ENE, row steps WNW (Ludii's positions).
+pub fn flat(r: i64, c: i64) -> (f64, f64) {
+    let h = 3f64.sqrt() / 2.0;
+    (1.5 * (c - r) as f64, h * (c + r) as f64)
+}
+
+/// Builds a pointy-top hex-grid board (see [`proto_with`]).
 pub fn proto_from(
     rows: u32,
     cols: u32,
     exists: &dyn Fn(i64, i64) -> bool,
     corners: &[(i64, i64)],
 ) -> Proto {
-    let h = 3f64.sqrt() / 2.0;
+    proto_with(rows, cols, exists, corners, &pointy)
+}
+
+/// Builds a hex-grid board from the cells `(r, c)` for which `exists`
+/// holds, with `r` in `0..rows` and `c` in `0..cols`, placed by `pos`;
+/// `corners` lists the corner cells. The same axial neighbours whatever
+/// the placement ([`SIDES`], [`DIAGONALS`]). Shared by `(hex N)`,
+/// `(hex Limping N)` and `(hex Diamond N)`.
+pub fn proto_with(
+    rows: u32,
+    cols: u32,
+    exists: &dyn Fn(i64, i64) -> bool,
+    corners: &[(i64, i64)],
+    pos: &dyn Fn(i64, i64) -> (f64, f64),
+) -> Proto {
     let mut p = Proto::default();
     let mut id = std::collections::HashMap::new();
     for r in 0..rows as i64 {
         for c in 0..cols as i64 {
             if exists(r, c) {
-                let i = p.site(c as f64 - r as f64 / 2.0, r as f64 * h, c as u32, r as u32);
+                let (x, y) = pos(r, c);
+                let i = p.site(x, y, c as u32, r as u32);
                 id.insert((r, c), i);
             }
         }
@@ -82,4 +107,19 @@ pub fn proto(n: u32) -> Proto {
         (2 * m, 2 * m),
     ];
     proto_from(2 * n - 1, 2 * n - 1, &exists, &corners)
+}
+
+/// `N²`.
+pub fn diamond_count(n: u64) -> u64 {
+    n.saturating_mul(n)
+}
+
+/// `(hex Diamond N)`: cells (r, c) with both in `0..N`, flat-top, the
+/// (0, 0) cell at the bottom point.
+pub fn diamond(n: u32) -> Proto {
+    assert!(n >= 1, "a hex board has size at least 1");
+    let m = n as i64 - 1;
+    let exists = move |r: i64, c: i64| (0..=m).contains(&r) && (0..=m).contains(&c);
+    let corners = [(0, 0), (0, m), (m, 0), (m, m)];
+    proto_with(n, n, &exists, &corners, &flat)
 }

@@ -26,5 +26,11 @@ pub fn proto(n: u32) -> Proto {
         (top, n),
         (top, 2 * n - 1),
     ];
-    hex::proto_from(2 * n as u32, 2 * n as u32, &exists, &corners)
+    // Ludii's placement: the top row at y = 0, everything √3/2 to the left
+    let (dx, dy) = (-(3f64.sqrt()) / 2.0, -1.5 * top as f64);
+    let pos = move |r: i64, c: i64| {
+        let (x, y) = hex::pointy(r, c);
+        (x + dx, y + dy)
+    };
+    hex::proto_with(2 * n as u32, 2 * n as u32, &exists, &corners, &pos)
 }

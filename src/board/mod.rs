@@ -18,7 +18,7 @@ pub mod draw;
 mod hex;
 mod limping;
 mod read;
-mod square;
+pub mod square;
 
 pub use builder::column_letters;
 pub use draw::{draw, to_json, to_json_text};
@@ -135,10 +135,30 @@ pub enum SiteType {
 /// What generator made the board (for drawing and descriptions).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
-    Square { rows: u32, cols: u32 },
-    Hex { size: u32 },
-    LimpingHex { size: u32 },
-    Concentric { rings: u32, join_corners: bool },
+    Square {
+        rows: u32,
+        cols: u32,
+    },
+    /// A grid of points with `diagonals:` lines.
+    SquareDiagonals {
+        rows: u32,
+        cols: u32,
+        diagonals: square::Diagonals,
+    },
+    Hex {
+        size: u32,
+    },
+    /// `(hex Diamond N)`: a rhombus of N×N flat-top hexagons, point down.
+    HexDiamond {
+        size: u32,
+    },
+    LimpingHex {
+        size: u32,
+    },
+    Concentric {
+        rings: u32,
+        join_corners: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -147,6 +167,12 @@ pub struct SiteInfo {
     pub label: String,
     pub x: f64,
     pub y: f64,
+    /// Ludii's row of the site (`(sites Row N)`), from 0.
+    pub row: u32,
+    /// Ludii's column of the site (`(sites Column N)`), from 0.
+    pub col: u32,
+    /// Ludii's phase of the site (`(sites Phase N)`), 0 to 3.
+    pub phase: u8,
 }
 
 /// A compressed list-of-lists (one list per key).
@@ -212,6 +238,17 @@ pub struct Board {
     pub(crate) outer: Vec<Site>,
     pub(crate) inner: Vec<Site>,
     pub(crate) centre: Site,
+    /// `(sites Centre)`: every site as near the middle as Ludii measures.
+    pub(crate) centre_sites: Vec<Site>,
+    /// `(sites Top|Bottom|Left|Right)`: the sites at the largest y, the
+    /// smallest y, the smallest x, the largest x (within 0.01).
+    pub(crate) top: Vec<Site>,
+    /// Whether the phases are known to be Ludii's (not on `(hex Limping N)`,
+    /// whose cells Ludii visits in another order).
+    pub(crate) phases_known: bool,
+    pub(crate) bottom: Vec<Site>,
+    pub(crate) left: Vec<Site>,
+    pub(crate) right: Vec<Site>,
     pub(crate) by_label: HashMap<String, Site>,
     /// Lines of the board drawing (pairs of sites joined by an edge), used by
     /// the terminal drawing of vertex boards.
@@ -274,6 +311,57 @@ impl Board {
     /// `(centrePoint)`.
     pub fn centre(&self) -> Site {
         self.centre
+    }
+
+    /// `(sites Centre)`.
+    pub fn centre_sites(&self) -> &[Site] {
+        &self.centre_sites
+    }
+
+    /// `(sites Top)`.
+    pub fn top(&self) -> &[Site] {
+        &self.top
+    }
+
+    /// `(sites Bottom)`.
+    pub fn bottom(&self) -> &[Site] {
+        &self.bottom
+    }
+
+    /// `(sites Left)`.
+    pub fn left(&self) -> &[Site] {
+        &self.left
+    }
+
+    /// `(sites Right)`.
+    pub fn right(&self) -> &[Site] {
+        &self.right
+    }
+
+    /// `(sites Row N)`: the sites of Ludii's row `n`, ascending.
+    pub fn row(&self, n: u32) -> Vec<Site> {
+        self.all_sites()
+            .filter(|&s| self.sites[s as usize].row == n)
+            .collect()
+    }
+
+    /// `(sites Column N)`: the sites of Ludii's column `n`, ascending.
+    pub fn column(&self, n: u32) -> Vec<Site> {
+        self.all_sites()
+            .filter(|&s| self.sites[s as usize].col == n)
+            .collect()
+    }
+
+    /// `(sites Phase N)`: the sites of Ludii's phase `n` (a colouring in
+    /// which no two Orthogonal neighbours share a phase), ascending.
+    pub fn phases_known(&self) -> bool {
+        self.phases_known
+    }
+
+    pub fn phase(&self, n: u32) -> Vec<Site> {
+        self.all_sites()
+            .filter(|&s| u32::from(self.sites[s as usize].phase) == n)
+            .collect()
     }
 
     pub fn label(&self, s: Site) -> &str {

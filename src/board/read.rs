@@ -5,8 +5,8 @@ use super::{Board, MAX_SITES, Shape, SiteType, builder, concentric, hex, limping
 use crate::diag::Diagnostic;
 use crate::syntax::{Kind, Node};
 
-const SHAPES: &str = "`(square N)`, `(rectangle R C)`, `(hex N)`, `(hex Limping N)` or \
-                      `(concentric Square rings:R)`";
+const SHAPES: &str = "`(square N)`, `(rectangle R C)` (with `diagonals:`), `(hex N)`, \
+                      `(hex Limping N)`, `(hex Diamond N)` or `(concentric Square rings:R)`";
 
 /// Positional and named arguments of a form, split.
 struct Args<'a> {
@@ -178,49 +178,100 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
     };
 
     match head {
-        "square" => {
-            no_named(&gargs, "square")?;
-            let a = positional(graph, &gargs, 1, "`(square N)`")?;
-            let n = size(a[0], "the board size")?;
-            check_count(graph, square::count(n as u64, n as u64))?;
-            let shape = Shape::Square { rows: n, cols: n };
+        "square" | "rectangle" => {
+            let (expected, want) = if head == "square" {
+                ("`(square N)`", 1)
+            } else {
+                ("`(rectangle ROWS COLUMNS)`", 2)
+            };
+            let mut diagonals = square::Diagonals::None;
+            for &(name, value, node) in &gargs.named {
+                if name != "diagonals" {
+                    return Err(Diagnostic::at(
+                        node.span,
+                        format!("`{name}:` is not supported for `({head} ...)`"),
+                    )
+                    .expected(format!("{expected} or `diagonals:`")));
+                }
+                diagonals = match value.as_word() {
+                    Some(w) => square::Diagonals::from_name(w),
+                    None => None,
+                }
+                .ok_or_else(|| {
+                    Diagnostic::at(
+                        value.span,
+                        format!("`diagonals:{}` is not supported", value.describe()),
+                    )
+                    .expected("`Alternating`, `Concentric` or `Solid`")
+                })?;
+            }
+            let a = positional(graph, &gargs, want, expected)?;
+            let rows = size(
+                a[0],
+                if want == 1 {
+                    "the board size"
+                } else {
+                    "the number of rows"
+                },
+            )?;
+            let cols = if want == 1 {
+                rows
+            } else {
+                size(a[1], "the number of columns")?
+            };
+            if diagonals == square::Diagonals::None {
+                check_count(graph, square::count(rows as u64, cols as u64))?;
+                return Ok(builder::build(
+                    Shape::Square { rows, cols },
+                    site_type,
+                    square::proto(rows, cols, site_type),
+                ));
+            }
+            if site_type != SiteType::Vertex {
+                return Err(Diagnostic::at(
+                    use_node.map_or(graph.span, |n| n.span),
+                    "`diagonals:` on a board played on cells is not supported",
+                )
+                .expected(format!(
+                    "`use:Vertex` after the shape: `(board ({head} ... diagonals:...) use:Vertex)`"
+                )));
+            }
+            check_count(
+                graph,
+                square::count_with(rows as u64, cols as u64, diagonals),
+            )?;
             Ok(builder::build(
-                shape,
+                Shape::SquareDiagonals {
+                    rows,
+                    cols,
+                    diagonals,
+                },
                 site_type,
-                square::proto(n, n, site_type),
-            ))
-        }
-        "rectangle" => {
-            no_named(&gargs, "rectangle")?;
-            let a = positional(graph, &gargs, 2, "`(rectangle ROWS COLUMNS)`")?;
-            let rows = size(a[0], "the number of rows")?;
-            let cols = size(a[1], "the number of columns")?;
-            check_count(graph, square::count(rows as u64, cols as u64))?;
-            Ok(builder::build(
-                Shape::Square { rows, cols },
-                site_type,
-                square::proto(rows, cols, site_type),
+                square::proto_diagonals(rows, cols, diagonals),
             ))
         }
         "hex" => {
             no_named(&gargs, "hex")?;
-            let limping = match gargs.positional.first().map(|n| (n, n.as_word())) {
-                Some((_, Some("Limping"))) => true,
-                Some((_, Some("Hexagon"))) => false,
+            let (limping, diamond) = match gargs.positional.first().map(|n| (n, n.as_word())) {
+                Some((_, Some("Limping"))) => (true, false),
+                Some((_, Some("Diamond"))) => (false, true),
+                Some((_, Some("Hexagon"))) => (false, false),
                 Some((n, Some(w))) => {
                     return Err(Diagnostic::at(
                         n.span,
                         format!("hex board shape `{w}` is not supported"),
                     )
-                    .expected("`Limping`, `Hexagon` or a size"));
+                    .expected("`Limping`, `Diamond`, `Hexagon` or a size"));
                 }
-                _ => false,
+                _ => (false, false),
             };
             let has_word = gargs
                 .positional
                 .first()
                 .is_some_and(|n| n.as_word().is_some());
-            let expected = if limping {
+            let expected = if diamond {
+                "`(hex Diamond N)`"
+            } else if limping {
                 "`(hex Limping N)`"
             } else {
                 "`(hex N)`"
@@ -230,7 +281,14 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
             if site_type == SiteType::Vertex {
                 return Err(vertex_unsupported("hex"));
             }
-            if limping {
+            if diamond {
+                check_count(graph, hex::diamond_count(n as u64))?;
+                Ok(builder::build(
+                    Shape::HexDiamond { size: n },
+                    site_type,
+                    hex::diamond(n),
+                ))
+            } else if limping {
                 check_count(graph, limping::count(n as u64))?;
                 Ok(builder::build(
                     Shape::LimpingHex { size: n },

@@ -10,8 +10,7 @@ use crate::syntax::{Kind, Node};
 
 const INT_FORMS: &str = "a number, (mover), (next), (from), (to), (between), (site), (+ ...), (- ...), (count ...), (size Stack at:X), (score P), (who at:X), (what at:X), (id ...), (handSite P), (centrePoint), a site label string";
 const BOOL_FORMS: &str = "True, False, (is ...), (= a b), (!= a b), (< a b), (<= a b), (> a b), (>= a b), (and ...), (or ...), (not X), (all ...)";
-const REGION_FORMS: &str =
-    "(sites ...), (difference A B), (intersection A B), (union A B), (forEach R if:C), a site";
+const REGION_FORMS: &str = "(sites ...), (difference A B), (intersection A B), (union A B), (expand R), (forEach R if:C), a site";
 
 impl Compiler {
     pub(crate) fn role(&self, n: &Node) -> Result<Role> {
@@ -863,6 +862,7 @@ impl Compiler {
                             RegionE::Intersection(v)
                         }
                     }
+                    "expand" => self.expand(n, &mut a)?,
                     "forEach" => {
                         let r = a.required("a region")?;
                         let r = self.region(r)?;
@@ -907,9 +907,189 @@ impl Compiler {
         }
     }
 
+    /// `(sites Top|Bottom|Left|Right|Centre|Row N|Column N|Phase N)`: a
+    /// fixed set of the board's sites.
+    fn board_region(&self, n: &Node, w: &str, a: &mut Args) -> Result<RegionE> {
+        let b = self.board.as_ref().ok_or_else(|| {
+            Diagnostic::at(n.span, "a board region before the board").expected("the board first")
+        })?;
+        let sites: Vec<u32> = match w {
+            "Top" => b.top().to_vec(),
+            "Bottom" => b.bottom().to_vec(),
+            "Left" => b.left().to_vec(),
+            "Right" => b.right().to_vec(),
+            "Centre" => b.centre_sites().to_vec(),
+            _ => {
+                let k = a.required("a number")?;
+                let k = match self.int(k)? {
+                    IntE::Const(c) if c >= 0 => c as u32,
+                    _ => {
+                        return Err(Diagnostic::at(
+                            k.span,
+                            format!("`(sites {w} N)` with a number that changes is not supported"),
+                        )
+                        .expected("a whole number from 0"));
+                    }
+                };
+                match w {
+                    "Row" => b.row(k),
+                    "Column" => b.column(k),
+                    _ => {
+                        if !b.phases_known() {
+                            return Err(Diagnostic::at(
+                                n.span,
+                                "`(sites Phase N)` on `(hex Limping N)` is not supported yet",
+                            )
+                            .expected("another board"));
+                        }
+                        b.phase(k)
+                    }
+                }
+            }
+        };
+        Ok(RegionE::Fixed(self.site_set(&sites)))
+    }
+
+    /// A set as wide as the engine's sets (the board, then the hand sites).
+    pub(crate) fn site_set(&self, sites: &[u32]) -> crate::engine::sets::SiteSet {
+        let n = self.board.as_ref().map_or(0, |b| b.len());
+        let mut set = crate::engine::sets::SiteSet::with_capacity(
+            n + self.hand_sites as usize * self.players as usize,
+        );
+        sites.iter().for_each(|&s| set.insert(s));
+        set
+    }
+
+    /// The equipment regions of a name (`who` None: exactly that name) or
+    /// of a player (whose names contain `name`), as Ludii reads
+    /// `(sites "Name")` and `(sites WHO ["Name"])`.
+    fn named_region(&self, n: &Node, who: Option<Role>, name: &str) -> Result<RegionE> {
+        let regions = &self.regions;
+        let union = |owner: Option<u8>| {
+            let mut set = self.site_set(&[]);
+            for r in regions {
+                let hit = match owner {
+                    None => r.name == name,
+                    Some(p) => r.owner == p && r.name.contains(name),
+                };
+                if hit {
+                    set.union_with(&r.sites);
+                }
+            }
+            set
+        };
+        match who {
+            None => {
+                if !regions.iter().any(|r| r.name == name) {
+                    let names: Vec<&str> = regions.iter().map(|r| r.name.as_str()).collect();
+                    return Err(Diagnostic::at(
+                        n.span,
+                        format!("no region \"{name}\" in the equipment"),
+                    )
+                    .expected(if names.is_empty() {
+                        "a `(regions \"Name\" ...)` in the equipment".to_string()
+                    } else {
+                        format!("one of {}", names.join(", "))
+                    }));
+                }
+                Ok(RegionE::Fixed(union(None)))
+            }
+            Some(Role::Player(p)) => Ok(RegionE::Fixed(union(Some(p)))),
+            Some(role @ (Role::Mover | Role::Next | Role::Prev)) => {
+                let sets = (0..=self.players + 1).map(|p| union(Some(p))).collect();
+                Ok(RegionE::PerPlayer { who: role, sets })
+            }
+            Some(_) => Err(
+                Diagnostic::at(n.span, "this player's regions are not supported")
+                    .expected("`(sites P1)`, `(sites Mover)`, `(sites Next)` or `(sites Prev)`"),
+            ),
+        }
+    }
+
+    /// `(expand REGION|origin:SITE steps:N DIR)` of a fixed region: Ludii's
+    /// layers, each adding the sites one step (Adjacent, or in DIR) from the
+    /// region so far.
+    pub(crate) fn expand(&self, n: &Node, a: &mut Args) -> Result<RegionE> {
+        let base = match a.named("origin") {
+            Some(o) => RegionE::Site(Box::new(self.int(o)?)),
+            None => self.region_raw(a.required("a region")?)?,
+        };
+        let steps = match a.named("steps") {
+            Some(k) => match self.int(k)? {
+                IntE::Const(c) => c,
+                _ => {
+                    return Err(Diagnostic::at(
+                        k.span,
+                        "`(expand ... steps:N)` with a number that changes is not supported",
+                    )
+                    .expected("a whole number"));
+                }
+            },
+            None => 1,
+        };
+        let dirs = self.take_dirs(a)?;
+        let Some(mut set) = self.fixed_region(&base) else {
+            return Err(Diagnostic::at(
+                n.span,
+                "`(expand ...)` of a region that changes during play is not supported yet",
+            )
+            .expected("a region fixed by the board"));
+        };
+        let b = self.board.as_ref().expect("a fixed region has a board");
+        for _ in 0..steps.max(0) {
+            let now: Vec<u32> = set.iter().collect();
+            for s in now {
+                if (s as usize) >= b.len() {
+                    continue;
+                }
+                match &dirs {
+                    None => b
+                        .neighbours(s, Relation::Adjacent)
+                        .iter()
+                        .for_each(|&t| set.insert(t)),
+                    Some(DirSpec::Relation(rel)) => {
+                        b.neighbours(s, *rel).iter().for_each(|&t| set.insert(t))
+                    }
+                    Some(DirSpec::Dirs(v)) => {
+                        for d in v {
+                            if let Some(t) = b.step(s, *d) {
+                                set.insert(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(RegionE::Fixed(set))
+    }
+
     fn sites(&self, n: &Node, a: &mut Args) -> Result<RegionE> {
         if let Some(arr) = a.take_if(|x| matches!(x.kind, Kind::Array(_))) {
             return self.region(arr);
+        }
+        // `(sites P1|Mover|Next|Prev ["Name"])`: a player's equipment regions
+        if let Some(who) = a.take_if(|x| {
+            x.as_word().is_some_and(|w| {
+                matches!(w, "Mover" | "Next" | "Prev")
+                    || (w.starts_with('P') && w[1..].parse::<u8>().is_ok())
+            })
+        }) {
+            let role = self.role(who)?;
+            let name = match a.take_if(|x| matches!(x.kind, Kind::Str(_))) {
+                Some(x) => x.as_str().unwrap_or_default(),
+                None => "",
+            };
+            return self.named_region(n, Some(role), name);
+        }
+        // `(sites "Name")`: the equipment regions of that name
+        if let Some(name) = a.take_if(|x| matches!(x.kind, Kind::Str(_))) {
+            let name = name.as_str().unwrap_or_default();
+            return self.named_region(n, None, name);
+        }
+        if let Some(w) = a.word(&[
+            "Top", "Bottom", "Left", "Right", "Centre", "Row", "Column", "Phase",
+        ]) {
+            return self.board_region(n, w, a);
         }
         let kind = a.word(&[
             "Board",

@@ -40,7 +40,6 @@ const UNSUPPORTED: &[&str] = &[
     "deck",
     "track",
     "map",
-    "regions",
     "domino",
     "tile",
     "card",
@@ -202,13 +201,15 @@ const KNOWN_HEADS: &[&str] = &[
     "difference",
     "intersection",
     "union",
+    "expand",
+    "regions",
 ];
 
 /// What a ludeme that can stand in one place only is (`(sites ...)` is a
 /// region), for "a region where a move is expected".
 fn kind_of_head(head: &str) -> Option<&'static str> {
     Some(match head {
-        "sites" | "difference" | "intersection" | "union" => "a region",
+        "sites" | "difference" | "intersection" | "union" | "expand" => "a region",
         "is" | "not" | "=" | "!=" | "<" | "<=" | ">" | ">=" | "all" => "a condition",
         "mover" | "next" | "prev" | "site" | "player" | "+" | "-" | "*" | "/" | "%" | "max"
         | "min" | "abs" | "count" | "size" | "who" | "what" | "id" | "handSite" | "centrePoint" => {
@@ -216,7 +217,7 @@ fn kind_of_head(head: &str) -> Option<&'static str> {
         }
         "moveAgain" | "addScore" | "promote" | "remove" | "add" => "an effect",
         "move" | "priority" | "do" => "a move",
-        "board" | "piece" | "hand" => "an item of equipment",
+        "board" | "piece" | "hand" | "regions" => "an item of equipment",
         "place" => "a start rule",
         "result" | "byScore" => "an end rule",
         "players" | "equipment" | "rules" | "start" | "play" | "end" | "phase" | "meta"
@@ -440,6 +441,16 @@ pub(crate) struct Compiler {
     pub(crate) end: Vec<EndRule>,
     pub(crate) no_repeat_in_turn: bool,
     pub(crate) uses_all_passed: bool,
+    /// The `(regions ...)` of the equipment, in order.
+    pub(crate) regions: Vec<EquipRegion>,
+}
+
+/// One `(regions ...)` of the equipment: Ludii's name (default
+/// `"RegionP1"`, or `"Region"` and the role), owner (0: none) and sites.
+pub(crate) struct EquipRegion {
+    pub(crate) name: String,
+    pub(crate) owner: u8,
+    pub(crate) sites: crate::engine::sets::SiteSet,
 }
 
 impl Compiler {
@@ -487,6 +498,7 @@ impl Compiler {
                     self.board = Some(Board::from_node(item)?);
                 }
                 Some("piece") => self.piece(item)?,
+                Some("regions") => self.equipment_region(item)?,
                 Some("hand") => {
                     let mut a = Args::of(item);
                     let who = a.required("`Each`")?;
@@ -511,7 +523,7 @@ impl Compiler {
                     return Err(unknown(
                         item,
                         "an item of equipment",
-                        "(board ...), (piece ...), (hand Each)",
+                        "(board ...), (piece ...), (hand Each), (regions ...)",
                     ));
                 }
             }
@@ -521,6 +533,74 @@ impl Compiler {
                 Diagnostic::at(node.span, "the equipment has no board").expected("`(board ...)`")
             );
         }
+        Ok(())
+    }
+
+    /// `(regions ["Name"] [ROLE] SITES|REGION|{REGION ...})`: a region the
+    /// board fixes, kept for `(sites "Name")` and `(sites ROLE)`.
+    fn equipment_region(&mut self, node: &Node) -> Result<()> {
+        if self.board.is_none() {
+            return Err(
+                Diagnostic::at(node.span, "`(regions ...)` before the board")
+                    .expected("the `(board ...)` first in the equipment"),
+            );
+        }
+        let mut a = Args::of(node);
+        let name = a
+            .take_if(|x| matches!(x.kind, Kind::Str(_)))
+            .and_then(|x| x.as_str())
+            .map(str::to_string);
+        let role = a.take_if(|x| {
+            x.as_word().is_some_and(|w| {
+                matches!(w, "Neutral" | "Shared" | "Each" | "All")
+                    || (w.starts_with('P') && w[1..].parse::<u8>().is_ok())
+            })
+        });
+        let owner = match role.and_then(|r| r.as_word()) {
+            None | Some("Neutral") => 0,
+            Some(w) if w.starts_with('P') => match self.role(role.expect("a role"))? {
+                Role::Player(p) => p,
+                _ => 0,
+            },
+            Some(w) => {
+                return Err(Diagnostic::at(
+                    role.map_or(node.span, |r| r.span),
+                    format!("regions of `{w}` are not supported"),
+                )
+                .expected("no owner, `Neutral` or a player `P1`..`Pn`"));
+            }
+        };
+        let name = name
+            .unwrap_or_else(|| format!("Region{}", role.and_then(|r| r.as_word()).unwrap_or("P1")));
+        let what = a.required("the region's sites: `{...}` or a region")?;
+        a.finish()?;
+        let items: Vec<&Node> = match &what.kind {
+            Kind::Array(v) if v.iter().any(|x| matches!(x.kind, Kind::Form { .. })) => {
+                v.iter().collect()
+            }
+            _ => vec![what],
+        };
+        let mut sites = self.site_set(&[]);
+        for it in items {
+            if let Some(w) = it.as_word() {
+                return Err(Diagnostic::at(
+                    it.span,
+                    format!("Ludii's region type `{w}` in `(regions ...)` is not supported yet"),
+                )
+                .expected("`{...}` of sites or a region"));
+            }
+            match self.region(it)? {
+                RegionE::Fixed(set) => sites.union_with(&set),
+                _ => {
+                    return Err(Diagnostic::at(
+                        it.span,
+                        "a region that changes during play in `(regions ...)` is not supported",
+                    )
+                    .expected("a region the board fixes"));
+                }
+            }
+        }
+        self.regions.push(EquipRegion { name, owner, sites });
         Ok(())
     }
 

@@ -1196,6 +1196,12 @@ impl Game {
             }
             RegionE::CurrentGroup => out.copy_from(&ws.group),
             RegionE::Fixed(set) => out.copy_from(set),
+            RegionE::PerPlayer { who, sets } => {
+                let p = self.role(*who, st) as usize;
+                if let Some(set) = sets.get(p) {
+                    out.copy_from(set);
+                }
+            }
             RegionE::If(c, a, b) => {
                 if self.eval_bool(c, st, ctx, ws) {
                     self.eval_region(a, st, ctx, ws, out)

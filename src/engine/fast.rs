@@ -1185,6 +1185,7 @@ pub(crate) fn region_ctx_free(r: &RegionE) -> bool {
         | RegionE::Inner
         | RegionE::Occupied { .. }
         | RegionE::Fixed(_)
+        | RegionE::PerPlayer { .. }
         | RegionE::Hand(_) => true,
         RegionE::Site(e) => int_ctx_free(e),
         RegionE::List(v) => v.iter().all(int_ctx_free),

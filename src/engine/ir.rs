@@ -320,6 +320,12 @@ pub enum RegionE {
     If(Box<BoolE>, Box<RegionE>, Box<RegionE>),
     /// A region that depends only on the board, computed at compile time.
     Fixed(super::sets::SiteSet),
+    /// `(sites Mover)`, `(sites Next "Home")`, ...: the equipment regions of
+    /// the player `who` names now; `sets[p]` is player p's (fixed) union.
+    PerPlayer {
+        who: Role,
+        sets: Vec<super::sets::SiteSet>,
+    },
 }
 
 impl RegionE {
