@@ -230,6 +230,8 @@ fn check_and_play(a: &ConformOneArgs, r: &mut FileResult) -> Result<(), (ErrorCl
         .map_err(|e| {
             let class = if e.diagnostic.message.starts_with("unknown define") {
                 ErrorClass::MissingDefine
+            } else if e.diagnostic.message.contains("not supported") {
+                ErrorClass::Unsupported
             } else {
                 ErrorClass::Expansion
             };
