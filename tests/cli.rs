@@ -285,3 +285,72 @@ fn bad_arguments_fail_cleanly() {
     let out = ok(&["trace", ABANDE, "--moves", "D4 E4"]);
     assert!(out.contains("== ply 2"), "{out}");
 }
+
+#[test]
+fn moves_named_by_their_sites_follow_the_same_line() {
+    // A line of text moves, then the same line named by site keys (as the
+    // differential runner follows Ludii's picks): the same legal moves after
+    // every ply, and as many keys as texts.
+    let game = ok(&["play", ABANDE, "--seed", "5", "--max-moves", "12"]);
+    let moves = played_moves(&game);
+    assert!(moves.len() >= 10, "{game}");
+    let json = ok(&["board", ABANDE, "--json"]);
+    let index = |label: &str| -> usize {
+        let at = json.find(&format!("\"label\":\"{label}\"")).unwrap();
+        let head = &json[..at];
+        let i = head.rfind("\"index\":").unwrap() + "\"index\":".len();
+        head[i..].split(',').next().unwrap().parse().unwrap()
+    };
+    let by_text = ok(&[
+        "moves",
+        ABANDE,
+        "--sites",
+        "--every-ply",
+        "--after",
+        &moves.join(" "),
+    ]);
+    // `C3-E5` is a step between two board sites; `C3` enters a piece from
+    // the mover's hand (a site after the board's 37)
+    let keys: Vec<String> = moves
+        .iter()
+        .zip(by_text.lines())
+        .map(|(m, line)| match m.split_once('-') {
+            Some((f, t)) => format!("@{}-{}", index(f), index(t)),
+            None => {
+                let to = index(m);
+                let from_hand: Vec<&str> = line
+                    .split(' ')
+                    .skip(1)
+                    .filter(|k| {
+                        let (f, t) = k.split_once('-').unwrap();
+                        t.parse::<usize>() == Ok(to) && f.parse::<usize>().unwrap() >= 37
+                    })
+                    .collect();
+                assert_eq!(from_hand.len(), 1, "{m}: {line}");
+                format!("@{}", from_hand[0])
+            }
+        })
+        .collect();
+    let by_keys = ok(&[
+        "moves",
+        ABANDE,
+        "--sites",
+        "--every-ply",
+        "--after",
+        &keys.join(" "),
+    ]);
+    assert_eq!(by_text, by_keys);
+    let texts = ok(&["moves", ABANDE, "--every-ply", "--after", &moves.join(" ")]);
+    for (t, k) in texts.lines().zip(by_text.lines()) {
+        assert_eq!(t.split(' ').count(), k.split(' ').count(), "{t}\n{k}");
+    }
+    for (k, key) in keys.iter().enumerate() {
+        let line = by_text.lines().nth(k).unwrap();
+        assert!(
+            line.split(' ').any(|x| x == &key[1..]),
+            "ply {k}: {key} not in {line}"
+        );
+    }
+    let e = fails(&["moves", ABANDE, "--after", "@999-999"]);
+    assert!(e.contains("`999-999`") && e.contains("ply 0"), "{e}");
+}

@@ -29,6 +29,10 @@ pub struct MovesArgs {
     /// For each ply k, print `k: ` and the legal moves before move k+1.
     #[arg(long)]
     pub every_ply: bool,
+    /// Name moves by their sites, `FROM-TO` (-1: none), as Ludii's trace
+    /// harness does; `--after` takes such keys as `@FROM-TO`.
+    #[arg(long)]
+    pub sites: bool,
 }
 
 #[derive(Args, Debug)]
@@ -106,6 +110,23 @@ pub fn play_line(game: &Game, line: &str) -> Result<(State, Vec<State>), String>
     let mut states = vec![st.clone()];
     let mut ws = game.new_workspace();
     for (ply, text) in line.split_whitespace().enumerate() {
+        let by_key = text.strip_prefix('@').map(|key| {
+            game.move_by_key(&st, key).ok_or_else(|| {
+                format!(
+                    "error: no legal move has the sites `{key}` at ply {ply} (P{} to move)\n  = {}\n",
+                    st.mover(),
+                    match st.outcome() {
+                        Some(o) => format!("note: the game is over ({})", o.text()),
+                        None => format!("expected one of: {}", key_line(game, &st)),
+                    }
+                )
+            })
+        });
+        if let Some(m) = by_key {
+            game.apply_with(&mut st, &m?, &mut ws);
+            states.push(st.clone());
+            continue;
+        }
         let m = game.parse_move(&st, text).map_err(|d| {
             let mut s = format!(
                 "error: illegal move `{text}` at ply {ply} (P{} to move)\n",
@@ -127,11 +148,24 @@ pub fn play_line(game: &Game, line: &str) -> Result<(State, Vec<State>), String>
     Ok((st, states))
 }
 
-fn legal_line(game: &Game, st: &State) -> String {
+fn legal_line(game: &Game, st: &State, sites: bool) -> String {
     match st.outcome() {
         Some(o) => format!("over: {}", o.text()),
+        None if sites => key_line(game, st),
         None => game.move_texts(&game.legal_moves(st)).join(" "),
     }
+}
+
+/// The legal moves' site keys, sorted as Ludii's trace harness sorts them.
+fn key_line(game: &Game, st: &State) -> String {
+    let mut keys: Vec<(i64, i64)> = game
+        .legal_moves(st)
+        .iter()
+        .map(|m| game.move_sites(m))
+        .collect();
+    keys.sort_unstable();
+    let keys: Vec<String> = keys.iter().map(|(f, t)| format!("{f}-{t}")).collect();
+    keys.join(" ")
 }
 
 pub fn run_moves(a: &MovesArgs) -> Result<(), String> {
@@ -140,12 +174,17 @@ pub fn run_moves(a: &MovesArgs) -> Result<(), String> {
     let mut out = String::new();
     if a.every_ply {
         for (k, s) in states.iter().enumerate() {
-            let _ = writeln!(out, "{k}: {}", legal_line(&game, s));
+            let _ = writeln!(out, "{k}: {}", legal_line(&game, s, a.sites));
         }
     } else {
         match st.outcome() {
             Some(o) => {
                 let _ = writeln!(out, "over: {}", o.text());
+            }
+            None if a.sites => {
+                for k in key_line(&game, &st).split_whitespace() {
+                    let _ = writeln!(out, "{k}");
+                }
             }
             None => {
                 for t in game.move_texts(&game.legal_moves(&st)) {

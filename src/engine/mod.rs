@@ -27,6 +27,7 @@ mod rootgen;
 mod route;
 pub mod sets;
 mod sink;
+mod sitekey;
 mod sitetest;
 mod slots;
 mod stepgen;

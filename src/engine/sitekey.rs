@@ -1,0 +1,47 @@
+//! Moves named by their sites, as Ludii's trace harness names them:
+//! `FROM-TO`, with `-1` for no site, an add or removal naming its one site as
+//! both. The differential runner (`scripts/ludii-diff.py`) compares ludeme's
+//! legal moves with Ludii's by these keys and follows Ludii's picks with
+//! `@FROM-TO` moves.
+
+use super::{Game, Move, MoveKind, State};
+use crate::board::NONE;
+
+impl Game {
+    /// The `(from, to)` sites of a move in Ludii's convention.
+    pub fn move_sites(&self, m: &Move) -> (i64, i64) {
+        let s = |x| if x == NONE { -1 } else { i64::from(x) };
+        match m.kind {
+            MoveKind::Add | MoveKind::Remove if m.from == NONE => (s(m.to), s(m.to)),
+            _ => (s(m.from), s(m.to)),
+        }
+    }
+
+    /// The first legal move whose key is `key` (`FROM-TO`).
+    pub fn move_by_key(&self, st: &State, key: &str) -> Option<Move> {
+        let (f, t) = parse_key(key)?;
+        self.legal_moves(st)
+            .into_iter()
+            .find(|m| self.move_sites(m) == (f, t))
+    }
+}
+
+/// `FROM-TO` with either side possibly `-1`.
+fn parse_key(key: &str) -> Option<(i64, i64)> {
+    let cut = key.char_indices().skip(1).find(|&(_, c)| c == '-')?.0;
+    Some((key[..cut].parse().ok()?, key[cut + 1..].parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_key;
+
+    #[test]
+    fn keys_with_no_site_parse() {
+        assert_eq!(parse_key("3-5"), Some((3, 5)));
+        assert_eq!(parse_key("-1--1"), Some((-1, -1)));
+        assert_eq!(parse_key("12--1"), Some((12, -1)));
+        assert_eq!(parse_key("3+5"), None);
+        assert_eq!(parse_key("-"), None);
+    }
+}
