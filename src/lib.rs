@@ -80,6 +80,7 @@ pub mod board;
 pub mod cli;
 pub mod compile;
 pub mod diag;
+pub mod dispatch;
 pub mod engine;
 pub mod expand;
 mod fnv;

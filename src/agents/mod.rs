@@ -63,6 +63,12 @@ impl RandomAgent {
             rng: SmallRng::seed_from_u64(seed),
         }
     }
+
+    /// The index `choose` gives among `n` legal moves, without the game:
+    /// the same draw, for any implementation of the rules.
+    pub fn pick_index(&mut self, n: usize) -> usize {
+        pick(&mut self.rng, n)
+    }
 }
 
 impl Agent for RandomAgent {

@@ -53,5 +53,12 @@ pub fn summary(ex: &Expanded, game: &Game) -> String {
     if let Some(r) = &ex.ruleset {
         s.push_str(&format!(", ruleset \"{r}\""));
     }
+    if !game.reference_only.is_empty() {
+        let names: Vec<String> = game.reference_only.iter().map(|n| format!("`{n}`")).collect();
+        s.push_str(&format!(
+            "; runs on the reference interpreter (uses {})",
+            names.join(", ")
+        ));
+    }
     s
 }

@@ -7,6 +7,7 @@ mod args;
 mod exprs;
 mod fuse;
 mod moves;
+mod reference;
 mod steps;
 
 use crate::board::Board;
@@ -400,6 +401,9 @@ pub(crate) struct Compiler {
     pub(crate) end: Vec<EndRule>,
     pub(crate) no_repeat_in_turn: bool,
     pub(crate) uses_all_passed: bool,
+    /// Ludemes used that only the reference interpreter plays
+    /// (`compile/reference.rs`).
+    pub(crate) reference_only: std::cell::RefCell<Vec<&'static str>>,
 }
 
 impl Compiler {
@@ -1039,11 +1043,15 @@ impl Compiler {
             small_nbrs: Vec::new(),
             small_dilate: Default::default(),
             small_joined: Default::default(),
+            reference_only: self.reference_only.take(),
         };
         game.make_zobrist();
+        let reference_only = !game.reference_only.is_empty();
         // the neighbour masks first: the plan's bit-set programs copy them
         game.make_small_adj();
-        game.make_plan();
+        if !reference_only {
+            game.make_plan();
+        }
         game.step_plans = self
             .step_searches
             .take()
@@ -1056,6 +1064,12 @@ impl Compiler {
                 }
             })
             .collect();
+        if reference_only {
+            // the engine does not play this game (`src/dispatch.rs`): its
+            // analyses are not built, so none meets a rule it declines
+            game.may_duplicate = vec![true; game.phases.len()];
+            return Ok(game);
+        }
         game.may_duplicate = game
             .phases
             .iter()

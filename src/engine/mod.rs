@@ -6,6 +6,7 @@
 //! phases and the next player, in the order of `engine.md`).
 
 pub mod apply;
+mod declined;
 mod bitregion;
 mod cells;
 mod connect;
@@ -471,6 +472,12 @@ pub struct Game {
     /// loops elsewhere (Abrobad's bit programs measured 1.6 % slower).
     pub(crate) small_joined:
         [std::sync::OnceLock<Vec<connect::GroupTables>>; crate::board::Relation::ALL.len()],
+    /// The ludemes of this game that only the reference interpreter plays
+    /// (empty: the engine plays it). When not empty the engine's analyses
+    /// were not built and its move generation must not be called: load
+    /// through [`crate::dispatch`], which then gives a
+    /// [`crate::plan::Reference`].
+    pub reference_only: Vec<&'static str>,
 }
 
 impl Game {

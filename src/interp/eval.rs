@@ -91,6 +91,7 @@ impl Interp {
     pub fn int(&self, e: &IntE, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
         match e {
             IntE::Const(c) => *c,
+            IntE::Last(which) => self.last_site(*which, st),
             // a role as a number: the player it names
             IntE::Role(r) => self.role(*r, st) as i32,
             // the move context; NONE (u32::MAX) reads as -1
@@ -459,6 +460,8 @@ impl Interp {
     pub fn bool(&self, e: &BoolE, st: &State, ctx: Ctx, ws: &mut Workspace) -> bool {
         match e {
             BoolE::Const(b) => *b,
+            BoolE::Parity { odd, value } => self.parity(*odd, value, st, ctx, ws),
+            BoolE::IsFull => self.is_full(st),
             BoolE::Not(a) => !self.bool(a, st, ctx, ws),
             BoolE::And(v) => v.iter().all(|a| self.bool(a, st, ctx, ws)),
             BoolE::Or(v) => v.iter().any(|a| self.bool(a, st, ctx, ws)),

@@ -42,6 +42,7 @@
 
 pub mod effects;
 pub mod eval;
+pub mod ludemes;
 pub mod moves;
 
 use crate::board::{Board, NONE, Site};
@@ -595,6 +596,7 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match e {
         IntE::Arith(_, v) => v.iter().for_each(|a| walk_int(a, out)),
         IntE::Abs(a) | IntE::SizeStack(a) | IntE::Who(a) | IntE::What(a) => walk_int(a, out),
+        IntE::Last(_) => {}
         IntE::If(c, a, b) => {
             walk_bool(c, out);
             walk_int(a, out);
@@ -653,6 +655,8 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
 fn walk_bool(b: &BoolE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match b {
         BoolE::Not(a) => walk_bool(a, out),
+        BoolE::Parity { value, .. } => walk_int(value, out),
+        BoolE::IsFull => {}
         BoolE::And(v) | BoolE::Or(v) => v.iter().for_each(|a| walk_bool(a, out)),
         BoolE::Cmp(_, a, c) => {
             walk_int(a, out);
