@@ -17,7 +17,7 @@ use crate::plan::{PassSet, Reference};
 /// A loaded game and the implementation that plays it.
 #[derive(Clone, Debug)]
 pub enum Loaded {
-    Engine(Game),
+    Engine(Box<Game>),
     Reference(Box<Reference>),
 }
 
@@ -28,9 +28,9 @@ impl Loaded {
         if !game.reference_only.is_empty() || passes.is_none() {
             Loaded::Reference(Box::new(Reference::new(&game)))
         } else if passes == PassSet::all() {
-            Loaded::Engine(game)
+            Loaded::Engine(Box::new(game))
         } else {
-            Loaded::Engine(game.with_passes(passes))
+            Loaded::Engine(Box::new(game.with_passes(passes)))
         }
     }
 

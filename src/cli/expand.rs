@@ -54,7 +54,11 @@ pub fn summary(ex: &Expanded, game: &Game) -> String {
         s.push_str(&format!(", ruleset \"{r}\""));
     }
     if !game.reference_only.is_empty() {
-        let names: Vec<String> = game.reference_only.iter().map(|n| format!("`{n}`")).collect();
+        let names: Vec<String> = game
+            .reference_only
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect();
         s.push_str(&format!(
             "; runs on the reference interpreter (uses {})",
             names.join(", ")

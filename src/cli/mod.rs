@@ -23,7 +23,12 @@ pub struct LoadArgs {
     /// default), `none` (the reference interpreter), `-NAME,...` or
     /// `NAME,...`. A game using a ludeme the engine declines always runs
     /// on the reference interpreter.
-    #[arg(long, value_name = "PASSES", default_value = "all", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "PASSES",
+        default_value = "all",
+        allow_hyphen_values = true
+    )]
     pub passes: String,
 }
 

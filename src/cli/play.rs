@@ -183,11 +183,7 @@ fn legal_line<R: Rules>(r: &R, st: &R::State, sites: bool) -> String {
 
 /// The legal moves' site keys, sorted as Ludii's trace harness sorts them.
 fn key_line<R: Rules>(r: &R, st: &R::State) -> String {
-    let mut keys: Vec<(i64, i64)> = r
-        .legal(st)
-        .iter()
-        .map(|m| r.game().move_sites(m))
-        .collect();
+    let mut keys: Vec<(i64, i64)> = r.legal(st).iter().map(|m| r.game().move_sites(m)).collect();
     keys.sort_unstable();
     let keys: Vec<String> = keys.iter().map(|(f, t)| format!("{f}-{t}")).collect();
     keys.join(" ")
@@ -277,7 +273,7 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
         agents.push(agent);
     }
     match &loaded {
-        Loaded::Engine(g) => play_on(g, a, |st, legal, ws| {
+        Loaded::Engine(g) => play_on(&**g, a, |st, legal, ws| {
             agents[st.mover() as usize - 1].choose(g, st, legal, ws)
         }),
         Loaded::Reference(r) => {
@@ -349,7 +345,7 @@ pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
         Loaded::Engine(g) => {
             let mut agent = crate::agents::RandomAgent::new(a.seed);
             use crate::agents::Agent;
-            bench_on(g, a, |st, legal, ws| agent.choose(g, st, legal, ws))
+            bench_on(&**g, a, |st, legal, ws| agent.choose(g, st, legal, ws))
         }
         Loaded::Reference(r) => {
             let mut agent = crate::agents::RandomAgent::new(a.seed);

@@ -1010,6 +1010,7 @@ impl Compiler {
 
     fn finish(mut self, name: String, options: Vec<(String, String)>) -> Result<Game> {
         // the default first phase of each player
+        self.check_ranked_results();
         let board = self.board.take().unwrap_or_else(unreachable_board);
         let stack_cap = if self.stacking { 32 } else { 1 };
         let mut game = Game {

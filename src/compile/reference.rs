@@ -60,4 +60,22 @@ impl Compiler {
         self.needs_reference("is Full");
         BoolE::IsFull
     }
+
+    /// A game of more than two players with a win or loss for one player:
+    /// Ludii ranks that player and play goes on among the rest, which the
+    /// engine does not do (its results end the game).
+    pub(crate) fn check_ranked_results(&self) {
+        if self.players <= 2 {
+            return;
+        }
+        let ranked = |r: &EndRule| {
+            matches!(
+                r.result,
+                ResultSpec::Result(role, ResultKind::Win | ResultKind::Loss) if role != Role::All
+            )
+        };
+        if self.end.iter().any(ranked) || self.phases.iter().any(|p| p.end.iter().any(ranked)) {
+            self.needs_reference("result P Win|Loss with more than two players");
+        }
+    }
 }

@@ -232,7 +232,10 @@ pub enum BoolE {
     },
     /// `(is Even X)` / `(is Odd X)`: the parity of X (`odd` = true for Odd).
     /// Reference interpreter only.
-    Parity { odd: bool, value: Box<IntE> },
+    Parity {
+        odd: bool,
+        value: Box<IntE>,
+    },
     /// `(is Full)`: the board has no empty site. Reference interpreter only.
     IsFull,
 }

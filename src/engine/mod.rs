@@ -6,11 +6,11 @@
 //! phases and the next player, in the order of `engine.md`).
 
 pub mod apply;
-mod declined;
 mod bitregion;
 mod cells;
 mod connect;
 mod counters;
+mod declined;
 pub mod eval;
 pub mod fast;
 pub(crate) mod fastgen;

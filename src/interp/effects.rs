@@ -39,13 +39,13 @@ impl Interp {
         let mut decided =
             self.check_end(&phase.end, st, ctx, ws) || self.check_end(&r.end, st, ctx, ws);
         if !decided && !r.uses_all_passed && st.pass_turns >= r.players as u32 {
-            st.outcome = Some(Outcome::draw(r.players));
+            st.outcome = Some(self.draw_outcome(st));
             decided = true;
         }
         if !decided
             && ((ends_turn && st.turns + 1 >= r.max_turns) || st.decisions >= r.max_decisions)
         {
-            st.outcome = Some(Outcome::draw(r.players));
+            st.outcome = Some(self.draw_outcome(st));
         }
         // `(nextPhase [WHO] C "Name")`: WHO (everyone) goes to that phase
         for np in &phase.next {
@@ -65,7 +65,7 @@ impl Interp {
             st.mover = if st.next_override != 0 {
                 st.next_override
             } else {
-                self.next_player(mover)
+                self.next_active(st, mover)
             };
         }
         if r.no_repeat_in_turn {
@@ -79,6 +79,9 @@ impl Interp {
 
     /// Evaluates end rules in order; the first that holds sets the result.
     fn check_end(&self, rules: &[EndRule], st: &mut State, ctx: Ctx, ws: &mut Workspace) -> bool {
+        if self.rules.players > 2 {
+            return self.check_end_ranked(rules, st, ctx, ws);
+        }
         for rule in rules {
             if self.bool(&rule.cond, st, ctx, ws) {
                 let o = self.result_of(&rule.result, st, ctx, ws);
@@ -94,7 +97,13 @@ impl Interp {
     /// all. `(byScore {(score P E) ...} [misere])`: each score set to E,
     /// then the highest (lowest with misère) win, the rest lose; all equal
     /// is a draw.
-    fn result_of(&self, r: &ResultSpec, st: &mut State, ctx: Ctx, ws: &mut Workspace) -> Outcome {
+    pub(crate) fn result_of(
+        &self,
+        r: &ResultSpec,
+        st: &mut State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> Outcome {
         let players = self.rules.players;
         match r {
             ResultSpec::Result(role, kind) => {
@@ -197,6 +206,7 @@ impl Interp {
             MoveKind::Pass => {}
             MoveKind::Propose => st.proposed |= 1u64 << m.what,
         }
+        st.last_pass = m.kind == MoveKind::Pass;
         if m.kind != MoveKind::Pass {
             st.last_from = m.from;
             st.last_to = m.to;

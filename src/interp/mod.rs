@@ -129,6 +129,12 @@ pub struct State {
     pub move_again: bool,
     /// Set by `(set NextPlayer ...)` during a decision (0: none).
     pub next_override: u8,
+    /// Games of more than two players: each player's rank once a result
+    /// made them leave the game (0: still playing); see
+    /// [`Interp::rank_result`].
+    pub ranks: [u8; MAX_PLAYERS + 1],
+    /// The last decision was a pass (then `(last To)` is -1).
+    pub last_pass: bool,
 }
 
 impl State {
@@ -321,6 +327,8 @@ impl Interp {
             turn_positions: Vec::new(),
             move_again: false,
             next_override: 0,
+            ranks: [0; MAX_PLAYERS + 1],
+            last_pass: false,
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
