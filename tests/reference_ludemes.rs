@@ -115,3 +115,22 @@ fn after_consequence_is_declined_by_name() {
         "{e}"
     );
 }
+
+/// Three players: a line of two wins, ranks the winner first and play
+/// goes on between the other two until one of them wins too (Ludii's
+/// ranking); the counts past ply 4 show the game going on.
+#[test]
+fn a_win_among_three_players_ranks_and_play_goes_on() {
+    let l = load(
+        r#"
+    (game "Ranked"
+        (players 3)
+        (equipment { (board (square 3)) (piece "Disc" Each) })
+        (rules
+            (play (move Add (to (sites Empty))))
+            (end (if (is Line 2) (result Mover Win)))))"#,
+    );
+    assert!(matches!(l, Loaded::Reference(_)));
+    // Ludii 1.0.8: 9 72 504 3024 15120 42880 74880
+    assert_eq!(perft(&l, 7), [9, 72, 504, 3024, 15120, 42880, 74880]);
+}
