@@ -8,7 +8,16 @@ use crate::diag::Diagnostic;
 impl Game {
     /// The base text of a move (without disambiguation).
     pub fn move_text_base(&self, m: &Move) -> String {
-        let l = |s| self.board.label(s).to_string();
+        // a hand site (a removal from a hand) has no board label: `hand:K`,
+        // K counted from the first hand site
+        let n = self.board.len() as u32;
+        let l = |s: u32| {
+            if s >= n {
+                format!("hand:{}", s - n)
+            } else {
+                self.board.label(s).to_string()
+            }
+        };
         match m.kind {
             MoveKind::Add | MoveKind::Place => l(m.to),
             MoveKind::Step => format!("{}-{}", l(m.from), l(m.to)),
