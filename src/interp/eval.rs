@@ -780,9 +780,7 @@ impl Interp {
                         cands.insert(c);
                     }
                     if dist == 1 {
-                        self.neighbours(c, dirs)
-                            .into_iter()
-                            .for_each(|t| cands.insert(t));
+                        self.neighbours(c, dirs).for_each(|t| cands.insert(t));
                     } else if dist > 1 {
                         for &d in self.dirs_at(c, dirs) {
                             if let Some(&t) = board.radial(c, d).get(dist as usize - 1) {
