@@ -318,6 +318,7 @@ impl Reference {
         s.pieces.what.clone_from(&st.what);
         s.pieces.count.clone_from(&st.count);
         s.pieces.levels.clone_from(&st.stack);
+        s.comp_count.clone_from(&st.comp_count);
         s.scores = st.scores;
         s.phase = st.phase;
         s.mover = st.mover;

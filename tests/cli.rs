@@ -173,6 +173,27 @@ fn legal_with(options: &[&str], after: &str) -> Vec<String> {
 #[test]
 fn the_start_perft_matches_the_known_counts() {
     assert_eq!(ok(&["perft", ABANDE, "3"]), "1 37\n2 180\n3 1176\n");
+    // the same under the reference interpreter and with a pass dropped
+    for passes in ["none", "-fast", "fastgen,dedup"] {
+        assert_eq!(
+            ok(&["perft", ABANDE, "3", "--passes", passes]),
+            "1 37\n2 180\n3 1176\n",
+            "--passes {passes}"
+        );
+    }
+    let e = fails(&["perft", ABANDE, "1", "--passes", "-nosuch"]);
+    assert!(e.contains("unknown pass `nosuch`"), "{e}");
+    // check --crosscheck: an ok summary
+    let out = ok(&[
+        "check",
+        ABANDE,
+        "--crosscheck",
+        "--games",
+        "2",
+        "--plies",
+        "40",
+    ]);
+    assert!(out.contains("crosscheck ok: 2 games"), "{out}");
 }
 
 #[test]

@@ -1,13 +1,15 @@
 //! Players: a uniform random agent and a flat Monte-Carlo search agent.
 
-use crate::engine::{Game, Move, PlayerResult, State, Workspace};
+use crate::engine::{Game, Move, PlayerResult};
+use crate::plan::Rules;
 use rand::rngs::SmallRng;
 use rand::{Rng, RngCore, SeedableRng};
 
-/// Something that picks a move.
-pub trait Agent {
+/// Something that picks a move, playing by an implementation of the rules
+/// `R` (the default engine, or the reference interpreter).
+pub trait Agent<R: Rules = Game> {
     /// Index into `legal` of the chosen move (`legal` is never empty).
-    fn choose(&mut self, game: &Game, st: &State, legal: &[Move], ws: &mut Workspace) -> usize;
+    fn choose(&mut self, game: &R, st: &R::State, legal: &[Move], ws: &mut R::Ws) -> usize;
     fn name(&self) -> String;
 }
 
@@ -71,8 +73,8 @@ impl RandomAgent {
     }
 }
 
-impl Agent for RandomAgent {
-    fn choose(&mut self, _: &Game, _: &State, legal: &[Move], _: &mut Workspace) -> usize {
+impl<R: Rules> Agent<R> for RandomAgent {
+    fn choose(&mut self, _: &R, _: &R::State, legal: &[Move], _: &mut R::Ws) -> usize {
         pick(&mut self.rng, legal.len())
     }
     fn name(&self) -> String {
@@ -96,26 +98,26 @@ impl FlatMcAgent {
     }
 }
 
-impl Agent for FlatMcAgent {
-    fn choose(&mut self, game: &Game, st: &State, legal: &[Move], ws: &mut Workspace) -> usize {
+impl<R: Rules> Agent<R> for FlatMcAgent {
+    fn choose(&mut self, game: &R, st: &R::State, legal: &[Move], ws: &mut R::Ws) -> usize {
         if legal.len() == 1 {
             return 0;
         }
-        let me = st.mover();
+        let me = game.mover(st);
         let mut best = (f64::MIN, 0);
         let mut buf = Vec::new();
         for (i, m) in legal.iter().enumerate() {
             let mut total = 0.0;
             for _ in 0..self.playouts {
                 let mut s = st.clone();
-                game.apply_with(&mut s, m, ws);
-                while !s.is_over() {
-                    game.legal_moves_into(&s, ws, &mut buf);
+                game.play(&mut s, m, ws);
+                while game.outcome(&s).is_none() {
+                    game.legal_into(&s, ws, &mut buf);
                     let k = pick(&mut self.rng, buf.len());
                     let mv = buf[k];
-                    game.apply_with(&mut s, &mv, ws);
+                    game.play(&mut s, &mv, ws);
                 }
-                total += match s.outcome().map(|o| o.results[me as usize]) {
+                total += match game.outcome(&s).map(|o| o.results[me as usize]) {
                     Some(PlayerResult::Win) => 1.0,
                     Some(PlayerResult::Draw) => 0.5,
                     _ => 0.0,
@@ -133,14 +135,14 @@ impl Agent for FlatMcAgent {
 }
 
 /// An agent from its command-line name: `random`, `mc` or `mcN`.
-pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
+pub fn by_name<R: Rules + 'static>(name: &str, seed: u64) -> Option<Box<dyn Agent<R>>> {
     match name {
         "random" => Some(Box::new(RandomAgent::new(seed))),
         "mc" => Some(Box::new(FlatMcAgent::new(seed, 20))),
         _ => name
             .strip_prefix("mc")
             .and_then(|n| n.parse().ok())
-            .map(|n| Box::new(FlatMcAgent::new(seed, n)) as Box<dyn Agent>),
+            .map(|n| Box::new(FlatMcAgent::new(seed, n)) as Box<dyn Agent<R>>),
     }
 }
 

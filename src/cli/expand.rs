@@ -13,6 +13,29 @@ pub struct ExpandArgs {
 pub struct CheckArgs {
     #[command(flatten)]
     pub load: LoadArgs,
+    /// Also play random games with the reference interpreter and the engine
+    /// (with `--passes`) in lockstep; print the first divergence (exit 1)
+    /// or a summary.
+    #[arg(long)]
+    pub crosscheck: bool,
+    /// Games for `--crosscheck`.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub games: u32,
+    /// Most decisions per game for `--crosscheck`.
+    #[arg(long, default_value_t = 400, value_name = "N")]
+    pub plies: usize,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The engine plan `--crosscheck` compares with the reference: `all`
+    /// (default), `-NAME,...`, `NAME,...` (`none`: the reference against
+    /// itself).
+    #[arg(
+        long,
+        value_name = "none|all|-NAME",
+        default_value = "all",
+        allow_hyphen_values = true
+    )]
+    pub passes: String,
 }
 
 /// `ludeme expand FILE`: the expanded `(game ...)` form, pretty-printed.
@@ -29,6 +52,28 @@ pub fn run_check(a: &CheckArgs) -> Result<(), String> {
     let game =
         crate::compile::compile(&ex.game, ex.options.clone()).map_err(|d| d.render(&sources))?;
     println!("{}", summary(&ex, &game));
+    let passes = crate::plan::PassSet::parse(&a.passes)?;
+    if a.crosscheck {
+        let reference = crate::plan::Reference::new(&game);
+        let result = if passes.is_none() {
+            crate::plan::lockstep(&reference, &reference.clone(), a.games, a.plies, a.seed)
+        } else {
+            let engine = game.with_passes(passes);
+            crate::plan::lockstep(&reference, &engine, a.games, a.plies, a.seed)
+        };
+        match result {
+            Ok(plies) => println!(
+                "crosscheck ok: {} games, {plies} plies: the reference interpreter and passes `{}` agree",
+                a.games, a.passes
+            ),
+            Err(d) => {
+                return Err(format!(
+                    "error: crosscheck failed: reference vs passes `{}`: {d}\n",
+                    a.passes
+                ));
+            }
+        }
+    }
     Ok(())
 }
 

@@ -257,7 +257,7 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
     let mut agents = Vec::new();
     for p in 0..game.players as usize {
         let name = names.get(p).or(names.last()).copied().unwrap_or("random");
-        let agent = crate::agents::by_name(name, a.seed.wrapping_add(p as u64 * 7919))
+        let agent = crate::agents::by_name::<Game>(name, a.seed.wrapping_add(p as u64 * 7919))
             .ok_or_else(|| format!("error: unknown agent `{name}`\n  = expected one of: random, mc, mcN (e.g. mc50)\n"))?;
         if name != "random"
             && let Loaded::Reference(_) = loaded
@@ -274,7 +274,7 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
     }
     match &loaded {
         Loaded::Engine(g) => play_on(&**g, a, |st, legal, ws| {
-            agents[st.mover() as usize - 1].choose(g, st, legal, ws)
+            agents[st.mover() as usize - 1].choose(&**g, st, legal, ws)
         }),
         Loaded::Reference(r) => {
             let mut randoms: Vec<crate::agents::RandomAgent> = (0..game.players as u64)
@@ -345,7 +345,7 @@ pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
         Loaded::Engine(g) => {
             let mut agent = crate::agents::RandomAgent::new(a.seed);
             use crate::agents::Agent;
-            bench_on(&**g, a, |st, legal, ws| agent.choose(g, st, legal, ws))
+            bench_on(&**g, a, |st, legal, ws| agent.choose(&**g, st, legal, ws))
         }
         Loaded::Reference(r) => {
             let mut agent = crate::agents::RandomAgent::new(a.seed);

@@ -10,6 +10,22 @@ use crate::engine::sets::SiteSet;
 /// (as Ludii).
 pub const UNREACHABLE: i32 = 1_000_000_000;
 
+/// The neighbours of a site (see [`Interp::neighbours`]).
+pub enum Neighbours<'a> {
+    List(std::slice::Iter<'a, Site>),
+    Dirs(&'a crate::board::Board, Site, std::slice::Iter<'a, Dir>),
+}
+
+impl Iterator for Neighbours<'_> {
+    type Item = Site;
+    fn next(&mut self) -> Option<Site> {
+        match self {
+            Neighbours::List(it) => it.next().copied(),
+            Neighbours::Dirs(b, s, it) => it.by_ref().find_map(|&d| b.step(*s, d)),
+        }
+    }
+}
+
 /// `a OP b`.
 pub fn cmp(op: CmpOp, a: i32, b: i32) -> bool {
     match op {
@@ -77,13 +93,10 @@ impl Interp {
 
     /// The neighbours of `s` by a relation (its list) or by named
     /// directions (one step in each that leads somewhere).
-    pub fn neighbours(&self, s: Site, dirs: &DirSpec) -> Vec<Site> {
+    pub fn neighbours<'a>(&'a self, s: Site, dirs: &'a DirSpec) -> Neighbours<'a> {
         match dirs {
-            DirSpec::Relation(rel) => self.rules.board.neighbours(s, *rel).to_vec(),
-            DirSpec::Dirs(d) => d
-                .iter()
-                .filter_map(|&d| self.rules.board.step(s, d))
-                .collect(),
+            DirSpec::Relation(rel) => Neighbours::List(self.rules.board.neighbours(s, *rel).iter()),
+            DirSpec::Dirs(d) => Neighbours::Dirs(&self.rules.board, s, d.iter()),
         }
     }
 
@@ -140,12 +153,10 @@ impl Interp {
             // region, on the board and in the hands; `All` without a region
             // counts the players' pieces (not neutral ones)
             IntE::CountPieces { who, region, comps } => match region {
-                None => {
-                    let all = self.total_sites() as Site;
-                    (0..all)
-                        .map(|s| self.stones_at(st, s, |c| self.counts_toward(*who, c, comps, st)))
-                        .sum()
-                }
+                None => (1..st.comp_count.len())
+                    .filter(|&c| self.counts_toward(*who, c as u8, comps, st))
+                    .map(|c| st.comp_count[c] as i32)
+                    .sum(),
                 Some(r) => {
                     let mut set = ws.take_set();
                     self.region(r, st, ctx, ws, &mut set);
@@ -200,11 +211,13 @@ impl Interp {
                     }
                 }
                 let mut groups = 0;
-                while let Some(g) = self.next_group(&mut todo, dirs) {
+                let mut g = std::mem::take(&mut ws.order);
+                while self.next_group(&mut todo, dirs, &mut g) {
                     if g.len() as i32 >= *min {
                         groups += 1;
                     }
                 }
+                ws.order = g;
                 ws.give_set(todo);
                 groups
             }
@@ -216,10 +229,10 @@ impl Interp {
                 search,
                 from,
                 targets,
-                ..
+                id,
             } => {
                 let origin = self.int(from, st, ctx, ws);
-                self.count_steps(search, origin, targets, st, ctx, ws)
+                self.count_steps_memo(*id, search, origin, targets, st, ctx, ws)
             }
             // `(size Stack at:S)`: the height there (a hand: its count)
             IntE::SizeStack(s) => {
@@ -299,6 +312,58 @@ impl Interp {
         }
     }
 
+    /// [`Interp::count_steps`], remembered per state for a search marked
+    /// `cacheable` (its step condition reads nothing of the move but
+    /// `(to)`, its targets nothing of it: the count is a function of the
+    /// state and the origin): the same answer, asked again in an equal
+    /// state, is not searched again.
+    #[allow(clippy::too_many_arguments)]
+    fn count_steps_memo(
+        &self,
+        id: u32,
+        search: &StepSearch,
+        origin: i32,
+        targets: &RegionE,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> i32 {
+        let n = self.rules.board.len();
+        if !search.cacheable || origin < 0 || origin as usize >= n {
+            return self.count_steps(search, origin, targets, st, ctx, ws);
+        }
+        let mut memo = match ws.steps_memo.take() {
+            Some(m) if m.state == *st => m,
+            Some(mut m) => {
+                m.state.clone_from(st);
+                m.answers
+                    .iter_mut()
+                    .for_each(|a| a.iter_mut().for_each(|x| *x = None));
+                m
+            }
+            None => Box::new(super::StepsMemo {
+                state: st.clone(),
+                answers: Vec::new(),
+            }),
+        };
+        if memo.answers.len() <= id as usize {
+            memo.answers.resize(id as usize + 1, Vec::new());
+        }
+        if memo.answers[id as usize].len() != n {
+            memo.answers[id as usize] = vec![None; n];
+        }
+        let v = match memo.answers[id as usize][origin as usize] {
+            Some(v) => v,
+            None => {
+                let v = self.count_steps(search, origin, targets, st, ctx, ws);
+                memo.answers[id as usize][origin as usize] = Some(v);
+                v
+            }
+        };
+        ws.steps_memo = Some(memo);
+        v
+    }
+
     /// `(count Steps ...)` from `origin`.
     fn count_steps(
         &self,
@@ -318,11 +383,11 @@ impl Interp {
         let result = if tset.is_empty() || tset.contains(origin) {
             0
         } else {
-            let (order, dist) = self.distances(search, origin, st, ctx, ws);
-            order
+            self.distances(search, origin, st, ctx, ws);
+            ws.order
                 .iter()
                 .find(|&&s| tset.contains(s))
-                .map_or(UNREACHABLE, |&s| dist[s as usize] as i32)
+                .map_or(UNREACHABLE, |&s| ws.dist[s as usize] as i32)
         };
         ws.give_set(tset);
         result
@@ -330,9 +395,9 @@ impl Interp {
 
     /// Breadth-first distances from `origin` over the search's step,
     /// entering a site only where its condition holds with `(to)` = the
-    /// site and `(from)` = the site stepped from (as in Ludii): the sites
-    /// in the order reached, and per board site its distance (u32::MAX:
-    /// not reached).
+    /// site and `(from)` = the site stepped from (as in Ludii): into
+    /// `ws.order` the sites in the order reached, into `ws.dist` per board
+    /// site its distance (u32::MAX: not reached).
     fn distances(
         &self,
         search: &StepSearch,
@@ -340,10 +405,14 @@ impl Interp {
         st: &State,
         ctx: Ctx,
         ws: &mut Workspace,
-    ) -> (Vec<Site>, Vec<u32>) {
+    ) {
         let n = self.rules.board.len();
-        let mut dist = vec![u32::MAX; n];
-        let mut order = vec![origin];
+        let mut dist = std::mem::take(&mut ws.dist);
+        let mut order = std::mem::take(&mut ws.order);
+        dist.clear();
+        dist.resize(n, u32::MAX);
+        order.clear();
+        order.push(origin);
         dist[origin as usize] = 0;
         let mut i = 0;
         while i < order.len() {
@@ -372,7 +441,8 @@ impl Interp {
                 }
             }
         }
-        (order, dist)
+        ws.dist = dist;
+        ws.order = order;
     }
 
     /// One [`StepsTerm`]: its count from the slot's site plus `plus`
@@ -390,7 +460,7 @@ impl Interp {
         } else {
             -1
         };
-        self.count_steps(search, origin, targets, st, ctx, ws)
+        self.count_steps_memo(t.id, search, origin, targets, st, ctx, ws)
             .wrapping_add(t.plus)
     }
 
@@ -553,7 +623,8 @@ impl Interp {
                     }
                 }
                 let mut ok = true;
-                while let Some(g) = self.next_group(&mut todo, dirs) {
+                let mut g = Vec::new();
+                while self.next_group(&mut todo, dirs, &mut g) {
                     let mut gs = ws.take_set();
                     g.iter().for_each(|&s| gs.insert(s));
                     let saved = std::mem::replace(&mut ws.group, gs);
@@ -594,7 +665,6 @@ impl Interp {
                 let s = ctx.slot(*slot);
                 let n = if (s as usize) < self.rules.board.len() {
                     self.neighbours(s, dirs)
-                        .into_iter()
                         .filter(|&t| self.around_filter(*filter, st.pieces.what[t as usize], st))
                         .count() as i32
                 } else {
@@ -639,12 +709,15 @@ impl Interp {
     }
 
     /// Takes the group of the lowest site of `todo` (connected under
-    /// `dirs` within `todo`) out of it, in the order reached; None when
-    /// `todo` is empty.
-    fn next_group(&self, todo: &mut SiteSet, dirs: &DirSpec) -> Option<Vec<Site>> {
-        let start = todo.first()?;
+    /// `dirs` within `todo`) out of it into `group`, in the order reached;
+    /// false when `todo` is empty.
+    fn next_group(&self, todo: &mut SiteSet, dirs: &DirSpec, group: &mut Vec<Site>) -> bool {
+        let Some(start) = todo.first() else {
+            return false;
+        };
         todo.remove(start);
-        let mut group = vec![start];
+        group.clear();
+        group.push(start);
         let mut i = 0;
         while i < group.len() {
             let s = group[i];
@@ -656,7 +729,7 @@ impl Interp {
                 }
             }
         }
-        Some(group)
+        true
     }
 
     /// Evaluates a region into `out` (cleared first).
@@ -710,9 +783,7 @@ impl Interp {
                         cands.insert(c);
                     }
                     if dist == 1 {
-                        self.neighbours(c, dirs)
-                            .into_iter()
-                            .for_each(|t| cands.insert(t));
+                        self.neighbours(c, dirs).for_each(|t| cands.insert(t));
                     } else if dist > 1 {
                         for &d in self.dirs_at(c, dirs) {
                             if let Some(&t) = board.radial(c, d).get(dist as usize - 1) {
@@ -778,9 +849,9 @@ impl Interp {
                 let origin = self.int(from, st, ctx, ws);
                 let want = self.int(exact, st, ctx, ws);
                 if origin >= 0 && (origin as usize) < board.len() && want > 0 {
-                    let (order, dist) = self.distances(search, origin as Site, st, ctx, ws);
-                    for s in order {
-                        if dist[s as usize] == want as u32 {
+                    self.distances(search, origin as Site, st, ctx, ws);
+                    for &s in &ws.order {
+                        if ws.dist[s as usize] == want as u32 {
                             out.insert(s);
                         }
                     }

@@ -103,6 +103,10 @@ pub struct Pieces {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
     pub pieces: Pieces,
+    /// Per component: its stones on the board (every level) and in the
+    /// hands, kept by [`Interp::put`] and [`Interp::take`] (Ludii keeps
+    /// such counts too); `(count Pieces ...)` without a region reads them.
+    pub comp_count: Vec<u32>,
     pub scores: [i32; MAX_PLAYERS + 1],
     /// Per player: the phase they are in.
     pub phase: [u8; MAX_PLAYERS + 1],
@@ -157,6 +161,25 @@ pub struct Workspace {
     pub(crate) scratch: Option<Box<State>>,
     /// The group bound by `(all Groups ...)` for `(sites)` inside it.
     pub(crate) group: SiteSet,
+    /// Breadth-first search buffers: sites in the order reached, and per
+    /// board site its distance.
+    pub(crate) order: Vec<Site>,
+    pub(crate) dist: Vec<u32>,
+    /// Per move list: a stamp per (kind, origin, target) seen.
+    pub(crate) seen: Vec<u32>,
+    pub(crate) stamp: u32,
+    /// Answers of `count Steps` searches in one state (see
+    /// [`Interp::count_steps`]).
+    pub(crate) steps_memo: Option<Box<StepsMemo>>,
+}
+
+/// Answers of the searches that depend only on the state and the origin
+/// (`StepSearch::cacheable`), remembered for one state: per search id and
+/// origin, its count (`None`: not asked yet).
+#[derive(Clone, Debug)]
+pub(crate) struct StepsMemo {
+    pub(crate) state: State,
+    pub(crate) answers: Vec<Vec<Option<i32>>>,
 }
 
 impl Workspace {
@@ -275,6 +298,11 @@ impl Interp {
             sets: Vec::new(),
             scratch: None,
             group: SiteSet::with_capacity(n),
+            order: Vec::new(),
+            dist: Vec::new(),
+            seen: vec![0; 6 * (n + 1) * (n + 1)],
+            stamp: 0,
+            steps_memo: None,
         }
     }
 
@@ -312,6 +340,7 @@ impl Interp {
                     Vec::new()
                 },
             },
+            comp_count: vec![0; r.owners.len()],
             scores: [0; MAX_PLAYERS + 1],
             phase: [0; MAX_PLAYERS + 1],
             mover: 1,
@@ -434,15 +463,20 @@ impl Interp {
             p.count[su] += 1;
         } else if self.rules.stacking {
             let h = p.count[su] as usize;
-            if h < self.rules.stack_cap {
-                p.levels[su * self.rules.stack_cap + h] = comp;
-                p.count[su] += 1;
-                p.what[su] = comp;
+            if h >= self.rules.stack_cap {
+                return;
             }
+            p.levels[su * self.rules.stack_cap + h] = comp;
+            p.count[su] += 1;
+            p.what[su] = comp;
         } else {
+            if p.what[su] != 0 {
+                st.comp_count[p.what[su] as usize] -= 1;
+            }
             p.what[su] = comp;
             p.count[su] = 1;
         }
+        st.comp_count[comp as usize] += 1;
     }
 
     /// Takes the top piece off site `s`; its component (0: none there).
@@ -472,6 +506,7 @@ impl Interp {
             p.what[su] = 0;
             p.count[su] = 0;
         }
+        st.comp_count[comp as usize] -= 1;
         comp
     }
 }

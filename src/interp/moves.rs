@@ -4,6 +4,7 @@
 use super::{Ctx, Interp, State, Workspace};
 use crate::board::{NONE, Site};
 use crate::engine::ir::*;
+use crate::engine::sets::SiteSet;
 use crate::engine::{Move, MoveKind};
 
 impl Interp {
@@ -29,7 +30,7 @@ impl Interp {
             });
             ws.scratch = Some(scratch);
         }
-        dedup(out);
+        self.dedup(ws, out);
         if out.is_empty() {
             out.push(Move::pass());
         }
@@ -198,7 +199,7 @@ impl Interp {
             } => {
                 let origins = self.origins(from, st, ctx, ws);
                 let mut targets = ws.take_set();
-                for &f in &origins {
+                for f in origins.iter() {
                     let comp = st.pieces.what[f as usize];
                     if comp == 0 {
                         continue;
@@ -237,6 +238,7 @@ impl Interp {
                     }
                 }
                 ws.give_set(targets);
+                ws.give_set(origins);
             }
             // `(move Step DIRS (to if:C))`: a piece from a board site to each
             // distinct neighbour (by DIRS) where C holds (no C: an empty one)
@@ -247,7 +249,8 @@ impl Interp {
                 stack,
                 to_apply: _,
             } => {
-                for (f, comp) in self.board_pieces(from, st, ctx, ws) {
+                let origins = self.origins(from, st, ctx, ws);
+                for (f, comp) in self.board_pieces(&origins, st) {
                     let mut seen: Vec<Site> = Vec::new();
                     for t in self.neighbours(f, dirs) {
                         // named directions: each distinct neighbour once
@@ -271,6 +274,7 @@ impl Interp {
                         }
                     }
                 }
+                ws.give_set(origins);
             }
             // `(move Hop DIRS (between MIN..MAX if:B) (to if:C))`: along each
             // direction, over the run of sites where B holds (no B: occupied
@@ -288,7 +292,8 @@ impl Interp {
                 between_apply: _,
                 to_apply: _,
             } => {
-                for (f, comp) in self.board_pieces(from, st, ctx, ws) {
+                let origins = self.origins(from, st, ctx, ws);
+                for (f, comp) in self.board_pieces(&origins, st) {
                     for &d in self.dirs_at(f, dirs) {
                         let radial = self.rules.board.radial(f, d);
                         let mut k = 0usize;
@@ -327,6 +332,7 @@ impl Interp {
                         }
                     }
                 }
+                ws.give_set(origins);
             }
             // `(move Slide DIRS (between if:B) (to if:C))`: along each
             // direction, onto every site while B holds (no B: empty; `(to)`
@@ -339,7 +345,8 @@ impl Interp {
                 to_if,
                 stack,
             } => {
-                for (f, comp) in self.board_pieces(from, st, ctx, ws) {
+                let origins = self.origins(from, st, ctx, ws);
+                for (f, comp) in self.board_pieces(&origins, st) {
                     for &d in self.dirs_at(f, dirs) {
                         for &t in self.rules.board.radial(f, d) {
                             let c = Ctx {
@@ -364,40 +371,33 @@ impl Interp {
                         }
                     }
                 }
+                ws.give_set(origins);
             }
         }
     }
 
-    /// The origins of a move: the current `(from)`, or the sites of a
-    /// region, ascending.
-    fn origins(&self, from: &FromSpec, st: &State, ctx: Ctx, ws: &mut Workspace) -> Vec<Site> {
+    /// The origins of a move into `set`: the current `(from)`, or the
+    /// sites of a region.
+    fn origins(&self, from: &FromSpec, st: &State, ctx: Ctx, ws: &mut Workspace) -> SiteSet {
+        let mut set = ws.take_set();
         match from {
-            FromSpec::Current if ctx.from == NONE => Vec::new(),
-            FromSpec::Current => vec![ctx.from],
-            FromSpec::Region(r) => {
-                let mut set = ws.take_set();
-                self.region(r, st, ctx, ws, &mut set);
-                let v = set.iter().collect();
-                ws.give_set(set);
-                v
-            }
+            FromSpec::Current if ctx.from == NONE => {}
+            FromSpec::Current => set.insert(ctx.from),
+            FromSpec::Region(r) => self.region(r, st, ctx, ws, &mut set),
         }
+        set
     }
 
     /// The origins holding a piece on the board, with its component: where
-    /// a step, hop or slide can start.
-    fn board_pieces(
-        &self,
-        from: &FromSpec,
-        st: &State,
-        ctx: Ctx,
-        ws: &mut Workspace,
-    ) -> Vec<(Site, u8)> {
-        self.origins(from, st, ctx, ws)
-            .into_iter()
+    /// a step, hop or slide can start (ascending).
+    fn board_pieces<'a>(
+        &'a self,
+        set: &'a SiteSet,
+        st: &'a State,
+    ) -> impl Iterator<Item = (Site, u8)> + 'a {
+        set.iter()
             .map(|f| (f, st.pieces.what[f as usize]))
             .filter(|&(f, comp)| comp != 0 && !self.is_hand_site(f))
-            .collect()
     }
 
     /// `(piece ...)` of an add: a component (0: none).
@@ -446,19 +446,32 @@ impl Interp {
     }
 }
 
-/// Removes moves equal to an earlier one in kind, origin, target and
-/// piece, keeping the first.
-fn dedup(out: &mut Vec<Move>) {
-    let mut keep = 0;
-    for i in 0..out.len() {
-        let m = out[i];
-        let dup = out[..keep]
-            .iter()
-            .any(|o| o.kind == m.kind && o.from == m.from && o.to == m.to && o.what == m.what);
-        if !dup {
-            out[keep] = m;
-            keep += 1;
+impl Interp {
+    /// Removes moves equal to an earlier one in kind, origin, target and
+    /// piece, keeping the first (a stamp per kind, origin and target finds
+    /// the candidates).
+    fn dedup(&self, ws: &mut Workspace, out: &mut Vec<Move>) {
+        ws.stamp = ws.stamp.wrapping_add(1);
+        if ws.stamp == 0 {
+            ws.seen.iter_mut().for_each(|x| *x = 0);
+            ws.stamp = 1;
         }
+        let n = self.total_sites();
+        let idx = |s: Site| if s == NONE { n } else { s as usize };
+        let mut keep = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            let key = (m.kind as usize * (n + 1) + idx(m.from)) * (n + 1) + idx(m.to);
+            let dup = ws.seen[key] == ws.stamp
+                && out[..keep].iter().any(|o| {
+                    o.kind == m.kind && o.from == m.from && o.to == m.to && o.what == m.what
+                });
+            ws.seen[key] = ws.stamp;
+            if !dup {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
     }
-    out.truncate(keep);
 }
