@@ -14,7 +14,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub load: LoadArgs,
     /// Also play random games with the reference interpreter and the engine
-    /// (with `--passes`) in lockstep; print the first divergence (exit 1)
+    /// (with `--passes`, the plan compared) in lockstep; print the first divergence (exit 1)
     /// or a summary.
     #[arg(long)]
     pub crosscheck: bool,
@@ -26,16 +26,6 @@ pub struct CheckArgs {
     pub plies: usize,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// The engine plan `--crosscheck` compares with the reference: `all`
-    /// (default), `-NAME,...`, `NAME,...` (`none`: the reference against
-    /// itself).
-    #[arg(
-        long,
-        value_name = "none|all|-NAME",
-        default_value = "all",
-        allow_hyphen_values = true
-    )]
-    pub passes: String,
 }
 
 /// `ludeme expand FILE`: the expanded `(game ...)` form, pretty-printed.
@@ -52,8 +42,14 @@ pub fn run_check(a: &CheckArgs) -> Result<(), String> {
     let game =
         crate::compile::compile(&ex.game, ex.options.clone()).map_err(|d| d.render(&sources))?;
     println!("{}", summary(&ex, &game));
-    let passes = crate::plan::PassSet::parse(&a.passes)?;
-    if a.crosscheck {
+    let passes = crate::plan::PassSet::parse(&a.load.passes)?;
+    if a.crosscheck && !game.reference_only.is_empty() {
+        let names: Vec<String> = game.reference_only.iter().map(|n| format!("`{n}`")).collect();
+        println!(
+            "crosscheck: nothing to compare: this game runs on the reference interpreter only (it uses {})",
+            names.join(", ")
+        );
+    } else if a.crosscheck {
         let reference = crate::plan::Reference::new(&game);
         let result = if passes.is_none() {
             crate::plan::lockstep(&reference, &reference.clone(), a.games, a.plies, a.seed)
@@ -64,12 +60,12 @@ pub fn run_check(a: &CheckArgs) -> Result<(), String> {
         match result {
             Ok(plies) => println!(
                 "crosscheck ok: {} games, {plies} plies: the reference interpreter and passes `{}` agree",
-                a.games, a.passes
+                a.games, a.load.passes
             ),
             Err(d) => {
                 return Err(format!(
                     "error: crosscheck failed: reference vs passes `{}`: {d}\n",
-                    a.passes
+                    a.load.passes
                 ));
             }
         }
