@@ -80,13 +80,17 @@ pub mod board;
 pub mod cli;
 pub mod compile;
 pub mod diag;
+pub mod dispatch;
 pub mod engine;
 pub mod expand;
 mod fnv;
+pub mod interp;
+pub mod plan;
 pub mod syntax;
 
 pub use engine::{Game, Move, Outcome, State, Workspace};
 pub use expand::Choices;
+pub use plan::{Pass, PassSet, Reference, Rules};
 
 /// An error loading a game, with the sources needed to show it.
 pub use expand::LoadError;

@@ -173,6 +173,27 @@ fn legal_with(options: &[&str], after: &str) -> Vec<String> {
 #[test]
 fn the_start_perft_matches_the_known_counts() {
     assert_eq!(ok(&["perft", ABANDE, "3"]), "1 37\n2 180\n3 1176\n");
+    // the same under the reference interpreter and with a pass dropped
+    for passes in ["none", "-fast", "fastgen,dedup"] {
+        assert_eq!(
+            ok(&["perft", ABANDE, "3", "--passes", passes]),
+            "1 37\n2 180\n3 1176\n",
+            "--passes {passes}"
+        );
+    }
+    let e = fails(&["perft", ABANDE, "1", "--passes", "-nosuch"]);
+    assert!(e.contains("unknown pass `nosuch`"), "{e}");
+    // check --crosscheck: an ok summary
+    let out = ok(&[
+        "check",
+        ABANDE,
+        "--crosscheck",
+        "--games",
+        "2",
+        "--plies",
+        "40",
+    ]);
+    assert!(out.contains("crosscheck ok: 2 games"), "{out}");
 }
 
 #[test]
@@ -353,6 +374,8 @@ fn moves_named_by_their_sites_follow_the_same_line() {
     }
     let e = fails(&["moves", ABANDE, "--after", "@999-999"]);
     assert!(e.contains("`999-999`") && e.contains("ply 0"), "{e}");
+}
+
 /// `conform` over a folder of our own descriptions: one that loads and
 /// plays, one with a syntax error, one that names a Ludii ludeme ludeme does
 /// not implement; the summary, the classes and the JSON agree.

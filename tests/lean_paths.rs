@@ -525,6 +525,13 @@ fn end_rules_resolved_for_the_mover_agree_with_the_generic_path() {
                 .replace("PHASE_END", phase_end)
                 .replace("GAME_END", game_end),
         );
+        if players > 2 {
+            // a win or loss for one of more than two players ranks them and
+            // play goes on (Ludii's End.applyResult): the engine declines
+            // it and the game runs on the reference interpreter
+            assert!(!g.reference_only.is_empty(), "{phase_end} {game_end}");
+            continue;
+        }
         // one lean phase: its end rules resolved for each mover
         assert!(g.mover_end_rules() > 0, "{phase_end} {game_end}");
         assert_eq!(g.generic_twin().mover_end_rules(), 0);

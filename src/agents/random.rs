@@ -16,6 +16,12 @@ impl RandomAgent {
             rng: SmallRng::seed_from_u64(seed),
         }
     }
+
+    /// The index `choose` would draw among `n` moves, without a game: the
+    /// same draw on the reference interpreter as on the engine.
+    pub fn pick_index(&mut self, n: usize) -> usize {
+        pick(&mut self.rng, n)
+    }
 }
 
 impl Agent for RandomAgent {

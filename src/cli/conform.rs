@@ -241,9 +241,20 @@ fn check_and_play(a: &ConformOneArgs, r: &mut FileResult) -> Result<(), (ErrorCl
     let game = crate::compile::compile(&ex.game, ex.options.clone())
         .map_err(|d| (compile_class(&d, board), located(&d, &sources)))?;
     r.loads = true;
+    // the engine, or the reference interpreter for a game using a ludeme
+    // only the reference plays (as every playing command does)
+    let loaded = crate::dispatch::Loaded::new(game, crate::plan::PassSet::all());
+    crate::with_rules!(&loaded, |g| play_and_bench(g, a, r))
+}
 
-    use crate::agents::{Agent, RandomAgent};
-    let mut ws = game.new_workspace();
+/// Random games to their end, then a short bench, on either implementation.
+fn play_and_bench<R: crate::plan::Rules>(
+    game: &R,
+    a: &ConformOneArgs,
+    r: &mut FileResult,
+) -> Result<(), (ErrorClass, String)> {
+    use crate::agents::RandomAgent;
+    let mut ws = game.workspace();
     let mut legal = Vec::new();
     let init = game.initial_state();
     let mut st = init.clone();
@@ -251,23 +262,23 @@ fn check_and_play(a: &ConformOneArgs, r: &mut FileResult) -> Result<(), (ErrorCl
         let mut agent = RandomAgent::new(u64::from(g));
         st.clone_from(&init);
         let mut n = 0u32;
-        while !st.is_over() {
+        while game.outcome(&st).is_none() {
             if n >= a.max_moves {
                 return Err((
                     ErrorClass::Play,
                     format!("game {g} not over after {n} moves (the move cap)"),
                 ));
             }
-            game.legal_moves_into(&st, &mut ws, &mut legal);
+            game.legal_into(&st, &mut ws, &mut legal);
             if legal.is_empty() {
                 return Err((
                     ErrorClass::Play,
                     format!("game {g}: no legal move at ply {n} of a running game"),
                 ));
             }
-            let i = agent.choose(&game, &st, &legal, &mut ws);
+            let i = agent.pick_index(legal.len());
             let m = legal[i];
-            game.apply_with(&mut st, &m, &mut ws);
+            game.play(&mut st, &m, &mut ws);
             n += 1;
         }
     }
@@ -281,14 +292,14 @@ fn check_and_play(a: &ConformOneArgs, r: &mut FileResult) -> Result<(), (ErrorCl
     while playouts == 0 || begin.elapsed() < budget {
         st.clone_from(&init);
         let mut n = 0u32;
-        while !st.is_over() && n < a.max_moves {
-            game.legal_moves_into(&st, &mut ws, &mut legal);
+        while game.outcome(&st).is_none() && n < a.max_moves {
+            game.legal_into(&st, &mut ws, &mut legal);
             if legal.is_empty() {
                 break;
             }
-            let i = agent.choose(&game, &st, &legal, &mut ws);
+            let i = agent.pick_index(legal.len());
             let m = legal[i];
-            game.apply_with(&mut st, &m, &mut ws);
+            game.play(&mut st, &m, &mut ws);
             n += 1;
         }
         playouts += 1;

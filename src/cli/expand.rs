@@ -13,6 +13,19 @@ pub struct ExpandArgs {
 pub struct CheckArgs {
     #[command(flatten)]
     pub load: LoadArgs,
+    /// Also play random games with the reference interpreter and the engine
+    /// (with `--passes`, the plan compared) in lockstep; print the first divergence (exit 1)
+    /// or a summary.
+    #[arg(long)]
+    pub crosscheck: bool,
+    /// Games for `--crosscheck`.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub games: u32,
+    /// Most decisions per game for `--crosscheck`.
+    #[arg(long, default_value_t = 400, value_name = "N")]
+    pub plies: usize,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
 }
 
 /// `ludeme expand FILE`: the expanded `(game ...)` form, pretty-printed.
@@ -33,6 +46,34 @@ pub fn run_check(a: &CheckArgs) -> Result<(), String> {
     let game =
         crate::compile::compile(&ex.game, ex.options.clone()).map_err(|d| d.render(&sources))?;
     println!("{}", summary(&ex, &game));
+    let passes = crate::plan::PassSet::parse(&a.load.passes)?;
+    if a.crosscheck && !game.reference_only.is_empty() {
+        let names: Vec<String> = game.reference_only.iter().map(|n| format!("`{n}`")).collect();
+        println!(
+            "crosscheck: nothing to compare: this game runs on the reference interpreter only (it uses {})",
+            names.join(", ")
+        );
+    } else if a.crosscheck {
+        let reference = crate::plan::Reference::new(&game);
+        let result = if passes.is_none() {
+            crate::plan::lockstep(&reference, &reference.clone(), a.games, a.plies, a.seed)
+        } else {
+            let engine = game.with_passes(passes);
+            crate::plan::lockstep(&reference, &engine, a.games, a.plies, a.seed)
+        };
+        match result {
+            Ok(plies) => println!(
+                "crosscheck ok: {} games, {plies} plies: the reference interpreter and passes `{}` agree",
+                a.games, a.load.passes
+            ),
+            Err(d) => {
+                return Err(format!(
+                    "error: crosscheck failed: reference vs passes `{}`: {d}\n",
+                    a.load.passes
+                ));
+            }
+        }
+    }
     Ok(())
 }
 
@@ -56,6 +97,17 @@ pub fn summary(ex: &Expanded, game: &Game) -> String {
     }
     if let Some(r) = &ex.ruleset {
         s.push_str(&format!(", ruleset \"{r}\""));
+    }
+    if !game.reference_only.is_empty() {
+        let names: Vec<String> = game
+            .reference_only
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect();
+        s.push_str(&format!(
+            "; runs on the reference interpreter (uses {})",
+            names.join(", ")
+        ));
     }
     s
 }

@@ -9,7 +9,7 @@
 //! count, and any one game is `play`ed again by its seed.
 
 use super::LoadArgs;
-use super::play::{Limits, load, options_text};
+use super::play::{Limits, load_engine, options_text};
 use super::record::{GameRecord, expanded_hash};
 use crate::agents::{AgentSpec, parse_agents};
 use crate::engine::{Game, Move, PlayerResult};
@@ -372,7 +372,7 @@ pub fn table(s: &MatchSummary) -> String {
 
 pub fn run_match(a: &MatchArgs) -> Result<(), String> {
     use rayon::prelude::*;
-    let game = load(&a.load, &a.limits)?;
+    let game = load_engine(&a.load, &a.limits)?;
     let names: Vec<&str> = a.agents.split(',').map(str::trim).collect();
     if names.len() != game.players as usize {
         return Err(format!(

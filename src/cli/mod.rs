@@ -23,6 +23,17 @@ pub struct LoadArgs {
     /// Choose a named ruleset.
     #[arg(long, value_name = "NAME")]
     pub ruleset: Option<String>,
+    /// The implementation: `all` (the engine with every pass, the
+    /// default), `none` (the reference interpreter), `-NAME,...` or
+    /// `NAME,...`. A game using a ludeme the engine declines always runs
+    /// on the reference interpreter.
+    #[arg(
+        long,
+        value_name = "PASSES",
+        default_value = "all",
+        allow_hyphen_values = true
+    )]
+    pub passes: String,
 }
 
 impl LoadArgs {

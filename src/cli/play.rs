@@ -1,7 +1,10 @@
 //! The playing commands: moves, perft, play, bench, trace.
 
 use super::LoadArgs;
+use crate::dispatch::Loaded;
 use crate::engine::{Game, Move, State};
+use crate::plan::{PassSet, Rules};
+use crate::with_rules;
 use clap::Args;
 use std::fmt::Write;
 use std::time::Instant;
@@ -114,6 +117,32 @@ pub fn load(load: &LoadArgs, limits: &Limits) -> Result<Game, String> {
     Ok(g)
 }
 
+/// [`load`] for the commands written for the engine alone (`match`,
+/// `replay`): a game only the reference interpreter plays is an error.
+pub fn load_engine(load_args: &LoadArgs, limits: &Limits) -> Result<Game, String> {
+    let g = load(load_args, limits)?;
+    if g.reference_only.is_empty() {
+        return Ok(g);
+    }
+    let names: Vec<String> = g.reference_only.iter().map(|n| format!("`{n}`")).collect();
+    Err(format!(
+        "error: this command needs the engine, and this game runs on the reference interpreter (it uses {})\n",
+        names.join(", ")
+    ))
+}
+
+/// [`load`], then the implementation that plays it: the engine with the
+/// passes of `--passes`, or the reference interpreter (`--passes none`, or
+/// a game using a ludeme the engine declines; see `src/dispatch.rs`).
+pub fn load_rules(load_args: &LoadArgs, limits: &Limits) -> Result<Loaded, String> {
+    let passes = if load_args.passes.is_empty() {
+        PassSet::all()
+    } else {
+        PassSet::parse(&load_args.passes)?
+    };
+    Ok(Loaded::new(load(load_args, limits)?, passes))
+}
+
 /// Plays a space-separated line of moves; an illegal one is an error naming
 /// it, its ply and the legal moves there.
 pub fn play_line(game: &Game, line: &str) -> Result<(State, Vec<State>), String> {
@@ -125,21 +154,26 @@ pub fn play_line(game: &Game, line: &str) -> Result<(State, Vec<State>), String>
 /// Plays the line from the start, calling `each` with every state (the
 /// start, then after each move) as it is reached: no state is kept, so a
 /// long line takes the memory of one state.
-pub fn replay(
-    game: &Game,
+pub fn replay<R: Rules>(
+    game: &R,
     line: &str,
-    each: &mut dyn FnMut(usize, &State),
-) -> Result<State, String> {
+    each: &mut dyn FnMut(usize, &R::State),
+) -> Result<R::State, String> {
     let mut st = game.initial_state();
     each(0, &st);
-    let mut ws = game.new_workspace();
+    let mut ws = game.workspace();
     for (ply, text) in line.split_whitespace().enumerate() {
         let by_key = text.strip_prefix('@').map(|key| {
-            game.move_by_key(&st, key).ok_or_else(|| {
+            let found = crate::engine::parse_site_key(key).and_then(|k| {
+                game.legal(&st)
+                    .into_iter()
+                    .find(|m| game.game().move_sites(m) == k)
+            });
+            found.ok_or_else(|| {
                 format!(
                     "error: no legal move has the sites `{key}` at ply {ply} (P{} to move)\n  = {}\n",
-                    st.mover(),
-                    match st.outcome() {
+                    game.mover(&st),
+                    match game.outcome(&st) {
                         Some(o) => format!("note: the game is over ({})", o.text()),
                         None => format!("expected one of: {}", key_line(game, &st)),
                     }
@@ -147,45 +181,42 @@ pub fn replay(
             })
         });
         if let Some(m) = by_key {
-            game.apply_with(&mut st, &m?, &mut ws);
+            game.play(&mut st, &m?, &mut ws);
             each(ply + 1, &st);
             continue;
         }
         let m = game.parse_move(&st, text).map_err(|d| {
             let mut s = format!(
                 "error: illegal move `{text}` at ply {ply} (P{} to move)\n",
-                st.mover()
+                game.mover(&st)
             );
-            if st.is_over() {
-                s.push_str(&format!(
-                    "  = note: the game is over ({})\n",
-                    st.outcome().map(|o| o.text()).unwrap_or_default()
-                ));
+            if let Some(o) = game.outcome(&st) {
+                s.push_str(&format!("  = note: the game is over ({})\n", o.text()));
             } else if let Some(e) = d.expected {
                 s.push_str(&format!("  = expected {e}\n"));
             }
             s
         })?;
-        game.apply_with(&mut st, &m, &mut ws);
+        game.play(&mut st, &m, &mut ws);
         each(ply + 1, &st);
     }
     Ok(st)
 }
 
-fn legal_line(game: &Game, st: &State, sites: bool) -> String {
-    match st.outcome() {
+fn legal_line<R: Rules>(game: &R, st: &R::State, sites: bool) -> String {
+    match game.outcome(st) {
         Some(o) => format!("over: {}", o.text()),
         None if sites => key_line(game, st),
-        None => game.move_texts(&game.legal_moves(st)).join(" "),
+        None => game.game().move_texts(&game.legal(st)).join(" "),
     }
 }
 
 /// The legal moves' site keys, sorted as Ludii's trace harness sorts them.
-fn key_line(game: &Game, st: &State) -> String {
+fn key_line<R: Rules>(game: &R, st: &R::State) -> String {
     let mut keys: Vec<(i64, i64)> = game
-        .legal_moves(st)
+        .legal(st)
         .iter()
-        .map(|m| game.move_sites(m))
+        .map(|m| game.game().move_sites(m))
         .collect();
     keys.sort_unstable();
     let keys: Vec<String> = keys.iter().map(|(f, t)| format!("{f}-{t}")).collect();
@@ -193,32 +224,36 @@ fn key_line(game: &Game, st: &State) -> String {
 }
 
 pub fn run_moves(a: &MovesArgs) -> Result<(), String> {
+    let loaded = load_rules(&a.load, &a.limits)?;
+    with_rules!(&loaded, |r| moves_on(r, a))
+}
+
+fn moves_on<R: Rules>(game: &R, a: &MovesArgs) -> Result<(), String> {
     use std::io::Write as _;
-    let game = load(&a.load, &a.limits)?;
     // the line is checked whole first (an illegal move prints nothing),
     // then each ply's moves are written out as they are reached
-    let st = replay(&game, &a.after, &mut |_, _| {})?;
+    let st = replay(game, &a.after, &mut |_, _| {})?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if a.every_ply {
         let mut failed = false;
-        replay(&game, &a.after, &mut |k, s| {
+        replay(game, &a.after, &mut |k, s| {
             if !failed {
-                failed = writeln!(out, "{k}: {}", legal_line(&game, s, a.sites)).is_err();
+                failed = writeln!(out, "{k}: {}", legal_line(game, s, a.sites)).is_err();
             }
         })?;
     } else {
-        match st.outcome() {
+        match game.outcome(&st) {
             Some(o) => {
                 let _ = writeln!(out, "over: {}", o.text());
             }
             None if a.sites => {
-                for k in key_line(&game, &st).split_whitespace() {
+                for k in key_line(game, &st).split_whitespace() {
                     let _ = writeln!(out, "{k}");
                 }
             }
             None => {
-                for t in game.move_texts(&game.legal_moves(&st)) {
+                for t in game.game().move_texts(&game.legal(&st)) {
                     if writeln!(out, "{t}").is_err() {
                         break;
                     }
@@ -231,16 +266,20 @@ pub fn run_moves(a: &MovesArgs) -> Result<(), String> {
 }
 
 pub fn run_perft(a: &PerftArgs) -> Result<(), String> {
-    let game = load(&a.load, &a.limits)?;
-    let st = replay(&game, &a.after, &mut |_, _| {})?;
-    let mut ws = game.new_workspace();
+    let loaded = load_rules(&a.load, &a.limits)?;
+    with_rules!(&loaded, |r| perft_on(r, a))
+}
+
+fn perft_on<R: Rules>(game: &R, a: &PerftArgs) -> Result<(), String> {
+    let st = replay(game, &a.after, &mut |_, _| {})?;
+    let mut ws = game.workspace();
     if a.divide {
-        let legal = game.legal_moves(&st);
-        let texts = game.move_texts(&legal);
+        let legal = game.legal(&st);
+        let texts = game.game().move_texts(&legal);
         let mut total = 0;
         for (m, t) in legal.iter().zip(&texts) {
             let mut c = st.clone();
-            game.apply_with(&mut c, m, &mut ws);
+            game.play(&mut c, m, &mut ws);
             let n = game.perft(&c, a.depth.saturating_sub(1), &mut ws);
             total += n;
             println!("{t} {n}");
@@ -258,8 +297,12 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
     use crate::agents::human::{Typed, resolve};
     use crate::agents::{AgentSpec, parse_agents};
     use std::io::{BufRead, Write};
-    let game = load(&a.load, &a.limits)?;
-    let specs = parse_agents(&a.agents, game.players)?;
+    let loaded = load_rules(&a.load, &a.limits)?;
+    let specs = parse_agents(&a.agents, loaded.game().players)?;
+    let game: &Game = match &loaded {
+        Loaded::Engine(g) => g,
+        Loaded::Reference(r) => return play_reference(r, &loaded, &specs, a),
+    };
     let hash = match &a.record {
         Some(_) => Some(super::record::expanded_hash(&a.load)?),
         None => None,
@@ -402,6 +445,67 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// `play` on the reference interpreter: random agents only (the search
+/// agents and the human loop are written for the engine).
+fn play_reference(
+    r: &crate::plan::Reference,
+    loaded: &Loaded,
+    specs: &[crate::agents::AgentSpec],
+    a: &PlayArgs,
+) -> Result<(), String> {
+    if let Some(s) = specs
+        .iter()
+        .find(|s| **s != crate::agents::AgentSpec::Random)
+    {
+        return Err(format!(
+            "error: agent `{s}` needs the engine, and this game runs on the reference interpreter{}\n  = note: only `random` plays there\n",
+            loaded
+                .reference_reason()
+                .map(|w| format!(" (it uses {w})"))
+                .unwrap_or_default()
+        ));
+    }
+    if a.record.is_some() {
+        return Err("error: --record needs the engine; this game runs on the reference interpreter\n".into());
+    }
+    let game = r.game();
+    let mut randoms: Vec<crate::agents::RandomAgent> = (0..game.players as u64)
+        .map(|p| crate::agents::RandomAgent::new(a.seed.wrapping_add(p * 7919)))
+        .collect();
+    let mut st = r.initial_state();
+    let mut ws = r.workspace();
+    let mut legal = Vec::new();
+    let mut n = 0;
+    println!("# {} ({})", game.name, options_text(game));
+    if a.show {
+        print!("{}", r.picture(&st));
+    }
+    while r.outcome(&st).is_none() && a.max_moves.is_none_or(|m| n < m) {
+        r.legal_into(&st, &mut ws, &mut legal);
+        let who = r.mover(&st);
+        let i = randoms[who as usize - 1].pick_index(legal.len());
+        let text = game.move_text(&legal[i], &legal);
+        let m: Move = legal[i];
+        r.play(&mut st, &m, &mut ws);
+        n += 1;
+        println!("{n}. P{who} {text}");
+        if a.show {
+            print!("{}", r.picture(&st));
+        }
+    }
+    match r.outcome(&st) {
+        Some(o) => {
+            let v = r.view(&st);
+            let scores: Vec<String> = (1..=game.players)
+                .map(|p| format!("P{p} {}", v.scores[p as usize]))
+                .collect();
+            println!("result: {} (scores {})", o.text(), scores.join(", "));
+        }
+        None => println!("stopped after {n} moves"),
+    }
+    Ok(())
+}
+
 pub fn options_text(game: &Game) -> String {
     if game.options.is_empty() {
         "no options".into()
@@ -418,21 +522,20 @@ pub fn options_text(game: &Game) -> String {
 pub const MAX_THREADS: usize = 256;
 
 /// `playouts` random playouts from the start; the decisions made.
-fn bench_playouts(game: &Game, playouts: u32, seed: u64) -> u64 {
-    use crate::agents::Agent;
+fn bench_playouts<R: Rules>(game: &R, playouts: u32, seed: u64) -> u64 {
     let mut agent = crate::agents::RandomAgent::new(seed);
-    let mut ws = game.new_workspace();
+    let mut ws = game.workspace();
     let mut legal = Vec::new();
     let mut decisions = 0u64;
     let init = game.initial_state();
     let mut st = init.clone();
     for _ in 0..playouts {
         st.clone_from(&init);
-        while !st.is_over() {
-            game.legal_moves_into(&st, &mut ws, &mut legal);
-            let i = agent.choose(game, &st, &legal, &mut ws);
+        while game.outcome(&st).is_none() {
+            game.legal_into(&st, &mut ws, &mut legal);
+            let i = agent.pick_index(legal.len());
             let m = legal[i];
-            game.apply_with(&mut st, &m, &mut ws);
+            game.play(&mut st, &m, &mut ws);
             decisions += 1;
         }
     }
@@ -440,7 +543,20 @@ fn bench_playouts(game: &Game, playouts: u32, seed: u64) -> u64 {
 }
 
 pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
-    let game = load(&a.load, &a.limits)?;
+    let loaded = load_rules(&a.load, &a.limits)?;
+    with_rules!(&loaded, |r| bench_on(r, a))?;
+    match (&loaded, a.mcts_iters) {
+        (_, None) => Ok(()),
+        (Loaded::Engine(g), Some(iters)) => bench_mcts(g, a, iters),
+        (Loaded::Reference(_), Some(_)) => Err(
+            "error: --mcts-iters needs the engine; this game runs on the reference interpreter\n"
+                .into(),
+        ),
+    }
+}
+
+fn bench_on<R: Rules + Sync>(rules: &R, a: &BenchArgs) -> Result<(), String> {
+    let game = rules.game();
     if !(1..=MAX_THREADS).contains(&a.threads) {
         return Err(format!(
             "error: --threads {}: needs 1 to {MAX_THREADS}",
@@ -449,7 +565,7 @@ pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
     }
     let start = Instant::now();
     let decisions = if a.threads == 1 {
-        bench_playouts(&game, a.playouts, a.seed)
+        bench_playouts(rules, a.playouts, a.seed)
     } else {
         use rayon::prelude::*;
         let pool = rayon::ThreadPoolBuilder::new()
@@ -462,13 +578,13 @@ pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
                 .into_par_iter()
                 .map(|k| {
                     let share = a.playouts / t + u32::from(k < a.playouts % t);
-                    bench_playouts(&game, share, a.seed.wrapping_add(k as u64))
+                    bench_playouts(rules, share, a.seed.wrapping_add(k as u64))
                 })
                 .sum()
         })
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("game: {} ({})", game.name, options_text(&game));
+    println!("game: {} ({})", game.name, options_text(game));
     if a.threads > 1 {
         println!("threads: {}", a.threads);
     }
@@ -479,27 +595,30 @@ pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
         "mean length: {:.1}",
         decisions as f64 / a.playouts.max(1) as f64
     );
-    if let Some(iters) = a.mcts_iters {
-        use crate::agents::Agent;
-        let cfg = crate::agents::mcts::MctsConfig {
-            iters: Some(iters),
-            ..Default::default()
-        };
-        let mut agent = crate::agents::MctsAgent::new(a.seed, cfg);
-        let st = game.initial_state();
-        let legal = game.legal_moves(&st);
-        let mut ws = game.new_workspace();
-        let start = Instant::now();
-        if legal.len() > 1 {
-            agent.choose(&game, &st, &legal, &mut ws);
-        }
-        let secs = start.elapsed().as_secs_f64();
-        println!("mcts iterations: {}", agent.iterations);
-        println!(
-            "mcts iterations/s: {:.0}",
-            agent.iterations as f64 / secs.max(1e-9)
-        );
+    Ok(())
+}
+
+/// `bench --mcts-iters N`: one search of N iterations from the start.
+fn bench_mcts(game: &Game, a: &BenchArgs, iters: u32) -> Result<(), String> {
+    use crate::agents::Agent;
+    let cfg = crate::agents::mcts::MctsConfig {
+        iters: Some(iters),
+        ..Default::default()
+    };
+    let mut agent = crate::agents::MctsAgent::new(a.seed, cfg);
+    let st = game.initial_state();
+    let legal = game.legal_moves(&st);
+    let mut ws = game.new_workspace();
+    let start = Instant::now();
+    if legal.len() > 1 {
+        agent.choose(game, &st, &legal, &mut ws);
     }
+    let secs = start.elapsed().as_secs_f64();
+    println!("mcts iterations: {}", agent.iterations);
+    println!(
+        "mcts iterations/s: {:.0}",
+        agent.iterations as f64 / secs.max(1e-9)
+    );
     Ok(())
 }
 
@@ -512,10 +631,15 @@ pub fn trace(game: &Game, line: &str) -> Result<String, String> {
 
 /// [`trace`], written to `w` ply by ply (the line is checked first: an
 /// illegal move writes nothing). Stops writing at the first write error.
-pub fn trace_to(game: &Game, line: &str, w: &mut dyn std::io::Write) -> Result<(), String> {
+pub fn trace_to<R: Rules>(
+    game: &R,
+    line: &str,
+    w: &mut dyn std::io::Write,
+) -> Result<(), String> {
     replay(game, line, &mut |_, _| {})?;
     let moves: Vec<&str> = line.split_whitespace().collect();
-    let mut ok = writeln!(w, "# {} ({})", game.name, options_text(game)).is_ok();
+    let g = game.game();
+    let mut ok = writeln!(w, "# {} ({})", g.name, options_text(g)).is_ok();
     replay(game, line, &mut |k, s| {
         if !ok {
             return;
@@ -523,12 +647,12 @@ pub fn trace_to(game: &Game, line: &str, w: &mut dyn std::io::Write) -> Result<(
         let mut out = String::new();
         let _ = writeln!(out, "\n== ply {k}");
         out.push_str(&game.picture(s));
-        if !s.is_over() {
-            let legal = game.move_texts(&game.legal_moves(s));
+        if game.outcome(s).is_none() {
+            let legal = g.move_texts(&game.legal(s));
             let _ = writeln!(out, "legal ({}): {}", legal.len(), legal.join(" "));
         }
         if let Some(m) = moves.get(k) {
-            let _ = writeln!(out, "> P{} plays {m}", s.mover());
+            let _ = writeln!(out, "> P{} plays {m}", game.mover(s));
         }
         ok = w.write_all(out.as_bytes()).is_ok();
     })?;
@@ -545,17 +669,17 @@ pub fn run_trace(a: &TraceArgs) -> Result<(), String> {
             );
         }
         let (load_args, limits) = rec.load_args(None);
-        let game = load(&load_args, &limits)?;
+        let loaded = load_rules(&load_args, &limits)?;
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
-        trace_to(&game, &rec.moves.join(" "), &mut out)?;
+        with_rules!(&loaded, |r| trace_to(r, &rec.moves.join(" "), &mut out))?;
         let _ = out.flush();
         return Ok(());
     }
-    let game = load(&a.load, &a.limits)?;
+    let loaded = load_rules(&a.load, &a.limits)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    trace_to(&game, &a.moves, &mut out)?;
+    with_rules!(&loaded, |r| trace_to(r, &a.moves, &mut out))?;
     let _ = out.flush();
     Ok(())
 }

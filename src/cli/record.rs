@@ -134,6 +134,7 @@ impl GameRecord {
                 file: file.map_or_else(|| PathBuf::from(&self.file), Path::to_path_buf),
                 options: self.options.clone(),
                 ruleset: self.ruleset.clone(),
+                passes: "all".into(),
             },
             Limits {
                 max_turns: Some(self.max_turns),

@@ -3,7 +3,7 @@
 //! as recorded; reports the first divergence (ply, move, why). A record of
 //! a game under rules since changed fails exactly where the change shows.
 
-use super::play::{load, options_text};
+use super::play::{load_engine, options_text};
 use super::record::{GameRecord, expanded_hash, replay};
 use clap::Args;
 use std::path::PathBuf;
@@ -20,7 +20,7 @@ pub struct ReplayArgs {
 pub fn run_replay(a: &ReplayArgs) -> Result<(), String> {
     let rec = GameRecord::read(&a.record)?;
     let (load_args, limits) = rec.load_args(a.file.as_deref());
-    let game = load(&load_args, &limits)?;
+    let game = load_engine(&load_args, &limits)?;
     let hash = expanded_hash(&load_args)?;
     println!(
         "replay: {} ({}), {} moves, from {}",

@@ -8,7 +8,7 @@ use crate::engine::eval::bool_reads_context_besides_to;
 use crate::engine::ir::*;
 use crate::syntax::{Kind, Node};
 
-const INT_FORMS: &str = "a number, (mover), (next), (from), (to), (between), (site), (+ ...), (- ...), (count ...), (size Stack at:X), (score P), (who at:X), (what at:X), (id ...), (handSite P), (centrePoint), a site label string";
+const INT_FORMS: &str = "a number, (mover), (next), (from), (to), (between), (site), (+ ...), (- ...), (count ...), (size Stack at:X), (score P), (who at:X), (what at:X), (id ...), (handSite P), (centrePoint), (last To|From), a site label string";
 const BOOL_FORMS: &str = "True, False, (is ...), (= a b), (!= a b), (< a b), (<= a b), (> a b), (>= a b), (and ...), (or ...), (not X), (all ...)";
 const REGION_FORMS: &str = "(sites ...), (difference A B), (intersection A B), (union A B), (expand R), (forEach R if:C), a site";
 
@@ -376,6 +376,7 @@ impl Compiler {
                         }
                         IntE::HandSite(self.role(p)?)
                     }
+                    "last" => self.last(n, &mut a)?,
                     "centrePoint" => {
                         let b = self.board.as_ref().map(|b| b.centre()).unwrap_or(0);
                         IntE::Const(b as i32)
@@ -655,9 +656,12 @@ impl Compiler {
     fn is(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
         let kind = a.word(&[
             "Empty", "Occupied", "Enemy", "Friend", "Mover", "Next", "In", "Prev", "Proposed",
-            "Line",
+            "Line", "Even", "Odd", "Full",
         ]);
         Ok(match kind {
+            Some("Even") => self.is_parity(false, a)?,
+            Some("Odd") => self.is_parity(true, a)?,
+            Some("Full") => self.is_full(),
             Some("Empty") => match slot_of(&self.at_arg(a, "a site")?) {
                 Ok(s) => BoolE::EmptyAt(s),
                 Err(e) => BoolE::IsEmpty(Box::new(e)),
@@ -747,7 +751,7 @@ impl Compiler {
             _ => {
                 return Err(unsupported(
                     n,
-                    "`(is Empty|Occupied|Enemy|Friend|Mover|In|Prev|Proposed|Line ...)`",
+                    "`(is Empty|Occupied|Enemy|Friend|Mover|In|Prev|Proposed|Line|Even|Odd|Full ...)`",
                 ));
             }
         })

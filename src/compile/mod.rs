@@ -8,6 +8,7 @@ mod exprs;
 mod fuse;
 mod ludii_names;
 mod moves;
+mod reference;
 mod steps;
 
 use crate::board::Board;
@@ -443,6 +444,9 @@ pub(crate) struct Compiler {
     pub(crate) uses_all_passed: bool,
     /// The `(regions ...)` of the equipment, in order.
     pub(crate) regions: Vec<EquipRegion>,
+    /// Ludemes used that only the reference interpreter plays
+    /// (`compile/reference.rs`).
+    pub(crate) reference_only: std::cell::RefCell<Vec<&'static str>>,
 }
 
 /// One `(regions ...)` of the equipment: Ludii's name (default
@@ -1131,6 +1135,7 @@ impl Compiler {
 
     fn finish(mut self, name: String, options: Vec<(String, String)>) -> Result<Game> {
         // the default first phase of each player
+        self.check_ranked_results();
         let board = self.board.take().unwrap_or_else(unreachable_board);
         let stack_cap = if self.stacking { 32 } else { 1 };
         let mut game = Game {
@@ -1164,11 +1169,15 @@ impl Compiler {
             small_nbrs: Vec::new(),
             small_dilate: Default::default(),
             small_joined: Default::default(),
+            reference_only: self.reference_only.take(),
         };
         game.make_zobrist();
+        let reference_only = !game.reference_only.is_empty();
         // the neighbour masks first: the plan's bit-set programs copy them
         game.make_small_adj();
-        game.make_plan();
+        if !reference_only {
+            game.make_plan();
+        }
         game.step_plans = self
             .step_searches
             .take()
@@ -1181,6 +1190,12 @@ impl Compiler {
                 }
             })
             .collect();
+        if reference_only {
+            // the engine does not play this game (`src/dispatch.rs`): its
+            // analyses are not built, so none meets a rule it declines
+            game.may_duplicate = vec![true; game.phases.len()];
+            return Ok(game);
+        }
         game.may_duplicate = game
             .phases
             .iter()

@@ -154,6 +154,7 @@ impl Game {
     fn eval_int_full(&self, e: &IntE, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
         match e {
             IntE::Const(c) => *c,
+            IntE::Last(_) => super::declined::declined("last"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,
@@ -541,6 +542,8 @@ impl Game {
         match e {
             BoolE::SlotTests(t) => self.slot_tests(t, st, ctx),
             BoolE::Const(b) => *b,
+            BoolE::Parity { .. } => super::declined::declined("is Even|Odd"),
+            BoolE::IsFull => super::declined::declined("is Full"),
             BoolE::Not(a) => !self.eval_bool(a, st, ctx, ws),
             BoolE::And(v) => v.iter().all(|a| self.eval_bool(a, st, ctx, ws)),
             BoolE::Or(v) => v.iter().any(|a| self.eval_bool(a, st, ctx, ws)),

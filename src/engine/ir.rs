@@ -135,6 +135,16 @@ pub enum IntE {
         filter: Option<AroundFilter>,
         cond: Option<Box<BoolE>>,
     },
+    /// `(last To)` / `(last From)`: a site of the last decision (-1 before
+    /// the first). Reference interpreter only (see `src/dispatch.rs`).
+    Last(LastSite),
+}
+
+/// Which site of the last decision `(last ...)` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastSite {
+    From,
+    To,
 }
 
 /// The step relation of a search (`(step DIRS (to if:C))`).
@@ -220,6 +230,14 @@ pub enum BoolE {
         a: StepsTerm,
         b: StepsTerm,
     },
+    /// `(is Even X)` / `(is Odd X)`: the parity of X (`odd` = true for Odd).
+    /// Reference interpreter only.
+    Parity {
+        odd: bool,
+        value: Box<IntE>,
+    },
+    /// `(is Full)`: the board has no empty site. Reference interpreter only.
+    IsFull,
 }
 
 /// One side of [`BoolE::StepsCmp`]: a cached `(count Steps ...)` (its

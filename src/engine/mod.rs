@@ -10,6 +10,7 @@ mod bitregion;
 mod cells;
 mod connect;
 mod counters;
+mod declined;
 pub mod eval;
 pub mod fast;
 pub(crate) mod fastgen;
@@ -28,6 +29,7 @@ mod route;
 pub mod sets;
 mod sink;
 mod sitekey;
+pub use sitekey::parse_site_key;
 mod sitetest;
 mod slots;
 mod stepgen;
@@ -480,6 +482,12 @@ pub struct Game {
     /// loops elsewhere (Abrobad's bit programs measured 1.6 % slower).
     pub(crate) small_joined:
         [std::sync::OnceLock<Vec<connect::GroupTables>>; crate::board::Relation::ALL.len()],
+    /// The ludemes of this game that only the reference interpreter plays
+    /// (empty: the engine plays it). When not empty the engine's analyses
+    /// were not built and its move generation must not be called: load
+    /// through [`crate::dispatch`], which then gives a
+    /// [`crate::plan::Reference`].
+    pub reference_only: Vec<&'static str>,
 }
 
 impl Game {

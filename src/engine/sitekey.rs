@@ -19,7 +19,7 @@ impl Game {
 
     /// The first legal move whose key is `key` (`FROM-TO`).
     pub fn move_by_key(&self, st: &State, key: &str) -> Option<Move> {
-        let (f, t) = parse_key(key)?;
+        let (f, t) = parse_site_key(key)?;
         self.legal_moves(st)
             .into_iter()
             .find(|m| self.move_sites(m) == (f, t))
@@ -27,14 +27,14 @@ impl Game {
 }
 
 /// `FROM-TO` with either side possibly `-1`.
-fn parse_key(key: &str) -> Option<(i64, i64)> {
+pub fn parse_site_key(key: &str) -> Option<(i64, i64)> {
     let cut = key.char_indices().skip(1).find(|&(_, c)| c == '-')?.0;
     Some((key[..cut].parse().ok()?, key[cut + 1..].parse().ok()?))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse_key;
+    use super::parse_site_key as parse_key;
 
     #[test]
     fn keys_with_no_site_parse() {

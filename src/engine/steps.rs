@@ -700,3 +700,13 @@ fn layers64(
         layer = next;
     }
 }
+
+impl Game {
+    /// The search and targets of `count Steps` cache slot `id` (pure rule
+    /// data, for the reference interpreter, which reads a
+    /// [`StepsTerm`]'s count by its plain meaning).
+    pub fn step_search(&self, id: u32) -> Option<(&StepSearch, &RegionE)> {
+        let (s, t) = &**self.step_plans.get(id as usize)?.search.as_ref()?;
+        Some((s, t))
+    }
+}

@@ -17,9 +17,32 @@ pub fn load(file: &str, options: &[&str]) -> Game {
     }
 }
 
+/// Perft by the default engine, checked against the reference interpreter
+/// from the same position (so every perft number of the suite holds under
+/// `--passes none` too). A position in the middle of a turn of a game with
+/// `(no Repeat PositionalInTurn)` is checked by the engine alone: the
+/// engine keeps the turn's earlier positions only as hashes.
 pub fn perft(game: &Game, st: &State, depth: u32) -> u64 {
+    use ludeme::plan::{Reference, Rules};
     let mut ws = game.new_workspace();
-    game.perft(st, depth, &mut ws)
+    let n = game.perft(st, depth, &mut ws);
+    let reference = Reference::new(game);
+    let rs = reference.state_from(st);
+    let view = Rules::view(game, st);
+    if view.turn_decisions == 0 || !reference.interp.rules.no_repeat_in_turn {
+        assert_eq!(
+            reference.view(&rs),
+            view,
+            "the reference's copy of the state"
+        );
+        let mut wr = reference.workspace();
+        assert_eq!(
+            reference.perft(&rs, depth, &mut wr),
+            n,
+            "perft {depth} of the reference"
+        );
+    }
+    n
 }
 
 /// Plays a line of move texts from the start.

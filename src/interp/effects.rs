@@ -1,0 +1,331 @@
+//! Playing a decision: the move's actions, its effects and consequences,
+//! the end rules, the length limits, the phases and the next player (in
+//! the order of `engine.md`).
+
+use super::{Ctx, Interp, State, Workspace};
+use crate::board::{Dir, Site};
+use crate::engine::ir::*;
+use crate::engine::{Move, MoveKind, NO_GEN, Outcome, PlayerResult};
+
+impl Interp {
+    /// Plays `m` (legal in `st`):
+    /// 1. its actions and consequences ([`Interp::apply_actions`]);
+    /// 2. the decision is counted; a turn that is one pass and nothing
+    ///    else extends the run of passes, any other decision ends it;
+    /// 3. the end rules with Mover = the player who just moved (and Prev
+    ///    = the same player): the phase's, then the game's; the first that
+    ///    holds decides the result;
+    /// 4. without `(all Passed)` in the rules, every player passing in
+    ///    turn is a draw; so is reaching the turn or decision limit;
+    /// 5. the phase's `nextPhase` rules, each whose condition holds;
+    /// 6. unless `(moveAgain)` was played, the turn ends: the next player
+    ///    (or the one `(set NextPlayer ...)` named) moves.
+    pub fn apply_with(&self, st: &mut State, m: &Move, ws: &mut Workspace) {
+        let r = &self.rules;
+        let mover = st.mover;
+        st.move_again = false;
+        st.next_override = 0;
+        self.apply_actions(st, m, None, ws);
+
+        st.decisions += 1;
+        st.prev_mover = mover;
+        let ends_turn = !st.move_again;
+        let single_pass = m.kind == MoveKind::Pass && st.turn_decisions == 0 && ends_turn;
+        st.pass_turns = if single_pass { st.pass_turns + 1 } else { 0 };
+        st.turn_decisions += 1;
+
+        let ctx = self.move_ctx(m);
+        let phase = &r.phases[st.phase[mover as usize] as usize];
+        let mut decided =
+            self.check_end(&phase.end, st, ctx, ws) || self.check_end(&r.end, st, ctx, ws);
+        if !decided && !r.uses_all_passed && st.pass_turns >= r.players as u32 {
+            st.outcome = Some(self.draw_outcome(st));
+            decided = true;
+        }
+        if !decided
+            && ((ends_turn && st.turns + 1 >= r.max_turns) || st.decisions >= r.max_decisions)
+        {
+            st.outcome = Some(self.draw_outcome(st));
+        }
+        // `(nextPhase [WHO] C "Name")`: WHO (everyone) goes to that phase
+        for np in &phase.next {
+            if self.bool(&np.cond, st, ctx, ws) {
+                match np.who {
+                    Some(who) => {
+                        let p = self.role(who, st);
+                        st.phase[p as usize] = np.to;
+                    }
+                    None => (1..=r.players).for_each(|p| st.phase[p as usize] = np.to),
+                }
+            }
+        }
+        if ends_turn {
+            st.turns += 1;
+            st.turn_decisions = 0;
+            st.mover = if st.next_override != 0 {
+                st.next_override
+            } else {
+                self.next_active(st, mover)
+            };
+        }
+        if r.no_repeat_in_turn {
+            if ends_turn {
+                st.turn_positions.clear();
+            }
+            st.turn_positions.push(st.pieces.clone());
+        }
+        st.move_again = false;
+    }
+
+    /// Evaluates end rules in order; the first that holds sets the result.
+    fn check_end(&self, rules: &[EndRule], st: &mut State, ctx: Ctx, ws: &mut Workspace) -> bool {
+        if self.rules.players > 2 {
+            return self.check_end_ranked(rules, st, ctx, ws);
+        }
+        for rule in rules {
+            if self.bool(&rule.cond, st, ctx, ws) {
+                let o = self.result_of(&rule.result, st, ctx, ws);
+                st.outcome = Some(o);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `(result WHO Win|Loss|Draw)`: WHO wins (the others lose); WHO loses
+    /// (with two players the other wins, else the rest draw); a draw for
+    /// all. `(byScore {(score P E) ...} [misere])`: each score set to E,
+    /// then the highest (lowest with misère) win, the rest lose; all equal
+    /// is a draw.
+    pub(crate) fn result_of(
+        &self,
+        r: &ResultSpec,
+        st: &mut State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> Outcome {
+        let players = self.rules.players;
+        match r {
+            ResultSpec::Result(role, kind) => {
+                let p = self.role(*role, st);
+                match kind {
+                    ResultKind::Draw => Outcome::draw(players),
+                    ResultKind::Win => Outcome::win(players, p),
+                    ResultKind::Loss if players == 2 => Outcome::win(players, self.next_player(p)),
+                    ResultKind::Loss => {
+                        let mut o = Outcome::draw(players);
+                        o.results[p as usize] = PlayerResult::Loss;
+                        o
+                    }
+                }
+            }
+            ResultSpec::ByScore(scores, misere) => {
+                for (p, e) in scores {
+                    let v = self.int(e, st, ctx, ws);
+                    st.scores[*p as usize] = v;
+                }
+                let key = |p: u8| {
+                    let s = st.scores[p as usize];
+                    if *misere { -s } else { s }
+                };
+                let best = (1..=players).map(key).max().unwrap_or(0);
+                let winners: Vec<u8> = (1..=players).filter(|&p| key(p) == best).collect();
+                if winners.len() == players as usize {
+                    Outcome::draw(players)
+                } else if winners.len() == 1 {
+                    Outcome::win(players, winners[0])
+                } else {
+                    let mut o = Outcome::draw(players);
+                    for p in 1..=players {
+                        if key(p) != best {
+                            o.results[p as usize] = PlayerResult::Loss;
+                        }
+                    }
+                    o
+                }
+            }
+        }
+    }
+
+    /// The move's own effects (`apply:` of its `to`/`between`, computed on
+    /// the state before the move), its action (add, place, carry, remove,
+    /// propose), the last move's sites, then the consequences (`then`) of
+    /// its node and each enclosing node, innermost first, up to but
+    /// excluding node `stop` (used by `do ... ifAfterwards`).
+    pub fn apply_actions(&self, st: &mut State, m: &Move, stop: Option<u32>, ws: &mut Workspace) {
+        let ctx = self.move_ctx(m);
+        if m.node != NO_GEN {
+            match &self.rules.gens[m.node as usize].kind {
+                GenKind::Add {
+                    to_apply: Some(e), ..
+                }
+                | GenKind::FromTo {
+                    to_apply: Some(e), ..
+                }
+                | GenKind::Step {
+                    to_apply: Some(e), ..
+                } => self.effect(e, st, ctx, ws),
+                // a hop's `between` effect on each site passed over (with
+                // `(between)` = that site), then its `to` effect
+                GenKind::Hop {
+                    to_apply,
+                    between_apply,
+                    ..
+                } => {
+                    if let Some(e) = between_apply
+                        && m.dir != 255
+                    {
+                        let d = Dir::ALL[m.dir as usize];
+                        for &b in self.rules.board.radial(m.from, d) {
+                            if b == m.to {
+                                break;
+                            }
+                            self.effect(e, st, Ctx { between: b, ..ctx }, ws);
+                        }
+                    }
+                    if let Some(e) = to_apply {
+                        self.effect(e, st, ctx, ws);
+                    }
+                }
+                _ => {}
+            }
+        }
+        match m.kind {
+            MoveKind::Add => self.put(st, m.to, m.what),
+            // from a hand site onto the board
+            MoveKind::Place => {
+                let c = self.take(st, m.from);
+                if c != 0 {
+                    self.put(st, m.to, c);
+                }
+            }
+            MoveKind::Step => self.carry(st, m.from, m.to, m.stack),
+            MoveKind::Remove => {
+                self.take(st, m.to);
+            }
+            MoveKind::Pass => {}
+            MoveKind::Propose => st.proposed |= 1u64 << m.what,
+        }
+        st.last_pass = m.kind == MoveKind::Pass;
+        if m.kind != MoveKind::Pass {
+            st.last_from = m.from;
+            st.last_to = m.to;
+        }
+        let mut id = (m.node != NO_GEN).then_some(m.node);
+        while let Some(i) = id {
+            if Some(i) == stop {
+                break;
+            }
+            let node = &self.rules.gens[i as usize];
+            if let Some(e) = &node.then {
+                self.effect(e, st, ctx, ws);
+            }
+            id = node.parent;
+        }
+    }
+
+    /// Carries the top piece (the whole stack with `stack:True`) from
+    /// `from` onto `to`, keeping its order.
+    fn carry(&self, st: &mut State, from: Site, to: Site, whole: bool) {
+        let n = if whole && self.rules.stacking {
+            st.pieces.count[from as usize] as usize
+        } else {
+            1
+        };
+        let mut moving = Vec::with_capacity(n);
+        for _ in 0..n {
+            moving.push(self.take(st, from));
+        }
+        for &c in moving.iter().rev() {
+            if c != 0 {
+                self.put(st, to, c);
+            }
+        }
+    }
+
+    /// Applies an effect ludeme.
+    pub fn effect(&self, e: &Effect, st: &mut State, ctx: Ctx, ws: &mut Workspace) {
+        match e {
+            // `(moveAgain)`: the mover makes another decision in this turn
+            Effect::MoveAgain => st.move_again = true,
+            // `(addScore P E)`
+            Effect::AddScore(r, v) => {
+                let p = self.role(*r, st) as usize;
+                let v = self.int(v, st, ctx, ws);
+                st.scores[p] += v;
+            }
+            // `(set Score P E)`
+            Effect::SetScore(r, v) => {
+                let p = self.role(*r, st) as usize;
+                let v = self.int(v, st, ctx, ws);
+                st.scores[p] = v;
+            }
+            // `(remove R)`: the top piece off every site of R (the region
+            // read before any is removed)
+            Effect::Remove(r) => {
+                let mut set = ws.take_set();
+                self.region(r, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    self.take(st, s);
+                }
+                ws.give_set(set);
+            }
+            // `(add (piece P) (to R))`: one piece on every site of R
+            Effect::Add { piece, to, .. } => {
+                let comp = self.piece_sel(piece, st, ctx, ws);
+                if comp == 0 {
+                    return;
+                }
+                let mut set = ws.take_set();
+                self.region(to, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    self.put(st, s, comp);
+                }
+                ws.give_set(set);
+            }
+            Effect::If(c, a, b) => {
+                if self.bool(c, st, ctx, ws) {
+                    self.effect(a, st, ctx, ws);
+                } else if let Some(b) = b {
+                    self.effect(b, st, ctx, ws);
+                }
+            }
+            Effect::And(v) => {
+                for e in v {
+                    self.effect(e, st, ctx, ws);
+                }
+            }
+            // `(forEach Site R E)`: E with `(site)` = each site of R (the
+            // region read first)
+            Effect::ForEachSite(r, e) => {
+                let mut set = ws.take_set();
+                self.region(r, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    self.effect(e, st, Ctx { site: s, ..ctx }, ws);
+                }
+                ws.give_set(set);
+            }
+            // `(set NextPlayer (player N))`: N moves after this turn
+            Effect::SetNextPlayer(p) => {
+                let p = self.int(p, st, ctx, ws);
+                if p >= 1 && p <= self.rules.players as i32 {
+                    st.next_override = p as u8;
+                }
+            }
+            Effect::Propose(id) => st.proposed |= 1u64 << id,
+            // `(promote S (piece P))`: the top piece at S replaced by P
+            Effect::Promote(site, piece) => {
+                let s = self.int(site, st, ctx, ws);
+                let comp = self.piece_sel(piece, st, ctx, ws);
+                if s >= 0
+                    && (s as usize) < st.pieces.what.len()
+                    && st.pieces.what[s as usize] != 0
+                    && comp != 0
+                {
+                    self.take(st, s as Site);
+                    self.put(st, s as Site, comp);
+                }
+            }
+        }
+    }
+}
