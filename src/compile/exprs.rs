@@ -1072,12 +1072,14 @@ impl Compiler {
             return self.region(arr);
         }
         // `(sites P1|Mover|Next|Prev ["Name"])`: a player's equipment regions
-        if let Some(who) = a.take_if(|x| {
+        // (only as the first argument: `(sites Hand Mover)` is a hand)
+        let is_role = |x: &Node| {
             x.as_word().is_some_and(|w| {
                 matches!(w, "Mover" | "Next" | "Prev")
                     || (w.starts_with('P') && w[1..].parse::<u8>().is_ok())
             })
-        }) {
+        };
+        if let Some(who) = a.peek().filter(|x| is_role(x)).and_then(|_| a.next()) {
             let role = self.role(who)?;
             let name = match a.take_if(|x| matches!(x.kind, Kind::Str(_))) {
                 Some(x) => x.as_str().unwrap_or_default(),
@@ -1086,7 +1088,11 @@ impl Compiler {
             return self.named_region(n, Some(role), name);
         }
         // `(sites "Name")`: the equipment regions of that name
-        if let Some(name) = a.take_if(|x| matches!(x.kind, Kind::Str(_))) {
+        if let Some(name) = a
+            .peek()
+            .filter(|x| matches!(x.kind, Kind::Str(_)))
+            .and_then(|_| a.next())
+        {
             let name = name.as_str().unwrap_or_default();
             return self.named_region(n, None, name);
         }
