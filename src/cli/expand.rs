@@ -48,7 +48,11 @@ pub fn run_check(a: &CheckArgs) -> Result<(), String> {
     println!("{}", summary(&ex, &game));
     let passes = crate::plan::PassSet::parse(&a.load.passes)?;
     if a.crosscheck && !game.reference_only.is_empty() {
-        let names: Vec<String> = game.reference_only.iter().map(|n| format!("`{n}`")).collect();
+        let names: Vec<String> = game
+            .reference_only
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect();
         println!(
             "crosscheck: nothing to compare: this game runs on the reference interpreter only (it uses {})",
             names.join(", ")

@@ -325,7 +325,7 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
     let mut history: Vec<(State, String)> = Vec::new();
     let mut quit = false;
     let w = |e: std::io::Error| format!("error: cannot write the game: {e}");
-    writeln!(out, "# {} ({})", game.name, options_text(&game)).map_err(w)?;
+    writeln!(out, "# {} ({})", game.name, options_text(game)).map_err(w)?;
     if show {
         write!(out, "{}", game.picture(&st)).map_err(w)?;
     }
@@ -333,7 +333,7 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
         game.legal_moves_into(&st, &mut ws, &mut legal);
         let who = st.mover();
         let i = match agents[who as usize - 1].as_mut() {
-            Some(agent) => agent.choose(&game, &st, &legal, &mut ws),
+            Some(agent) => agent.choose(game, &st, &legal, &mut ws),
             None => {
                 write!(
                     out,
@@ -385,7 +385,7 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
                     }
                     _ => {}
                 }
-                match resolve(&game, &legal, &texts, typed) {
+                match resolve(game, &legal, &texts, typed) {
                     Typed::Move(i) => i,
                     Typed::Ambiguous(v) => {
                         let list: Vec<&str> = v.iter().map(|&i| texts[i].as_str()).collect();
@@ -413,7 +413,7 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
         agents
             .iter_mut()
             .flatten()
-            .for_each(|a| a.observe(&game, &m));
+            .for_each(|a| a.observe(game, &m));
         writeln!(out, "{}. P{who} {text}", history.len()).map_err(w)?;
         if show {
             write!(out, "{}", game.picture(&st)).map_err(w)?;
@@ -434,7 +434,7 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
         let rec = super::record::GameRecord::new(
             &a.load,
             hash,
-            &game,
+            game,
             specs.iter().map(|s| s.to_string()).collect(),
             a.seed,
             history.into_iter().map(|(_, t)| t).collect(),
@@ -466,7 +466,10 @@ fn play_reference(
         ));
     }
     if a.record.is_some() {
-        return Err("error: --record needs the engine; this game runs on the reference interpreter\n".into());
+        return Err(
+            "error: --record needs the engine; this game runs on the reference interpreter\n"
+                .into(),
+        );
     }
     let game = r.game();
     let mut randoms: Vec<crate::agents::RandomAgent> = (0..game.players as u64)
@@ -631,11 +634,7 @@ pub fn trace(game: &Game, line: &str) -> Result<String, String> {
 
 /// [`trace`], written to `w` ply by ply (the line is checked first: an
 /// illegal move writes nothing). Stops writing at the first write error.
-pub fn trace_to<R: Rules>(
-    game: &R,
-    line: &str,
-    w: &mut dyn std::io::Write,
-) -> Result<(), String> {
+pub fn trace_to<R: Rules>(game: &R, line: &str, w: &mut dyn std::io::Write) -> Result<(), String> {
     replay(game, line, &mut |_, _| {})?;
     let moves: Vec<&str> = line.split_whitespace().collect();
     let g = game.game();
