@@ -254,9 +254,7 @@ impl Game {
                 }
             }
             MoveKind::Step => self.move_pieces(st, m.from, m.to, m.stack),
-            MoveKind::Remove => {
-                self.take(st, m.to);
-            }
+            MoveKind::Remove => self.remove_at(st, m.to),
             MoveKind::Pass => {}
             MoveKind::Propose => st.proposed |= 1u64 << m.what,
         }
@@ -320,7 +318,7 @@ impl Game {
             Effect::Remove(RegionE::Site(e)) => {
                 let s = self.eval_int(e, st, ctx, ws);
                 if s >= 0 && (s as usize) < st.what.len() {
-                    self.take(st, s as Site);
+                    self.remove_at(st, s as Site);
                 }
                 ws.epoch += 1;
             }
@@ -331,7 +329,7 @@ impl Game {
                     && let Some(bits) = self.region_bits(r, st)
                 {
                     for s in super::bitregion::Bits(bits) {
-                        self.take(st, s);
+                        self.remove_at(st, s);
                     }
                     ws.epoch += 1;
                     return;
@@ -339,7 +337,7 @@ impl Game {
                 let mut set = ws.take_set();
                 self.eval_region(r, st, ctx, ws, &mut set);
                 for s in set.iter() {
-                    self.take(st, s);
+                    self.remove_at(st, s);
                 }
                 ws.give_set(set);
                 ws.epoch += 1;

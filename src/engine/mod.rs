@@ -940,6 +940,17 @@ impl Game {
         }
     }
 
+    /// Ludii's removal at site `s` (a Remove move, `(remove R)`): the top
+    /// piece of a board site; in a game without stacks a hand site is
+    /// emptied whole, as Ludii's flat container state clears the site.
+    pub(crate) fn remove_at(&self, st: &mut State, s: Site) {
+        if !self.stacking && self.is_hand_site(s) {
+            while self.take(st, s) != 0 {}
+        } else {
+            self.take(st, s);
+        }
+    }
+
     /// Takes the top piece off site `s`; returns its component (0 if none).
     #[inline]
     pub(crate) fn take(&self, st: &mut State, s: Site) -> u8 {

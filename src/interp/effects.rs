@@ -200,9 +200,7 @@ impl Interp {
                 }
             }
             MoveKind::Step => self.carry(st, m.from, m.to, m.stack),
-            MoveKind::Remove => {
-                self.take(st, m.to);
-            }
+            MoveKind::Remove => self.remove_at(st, m.to),
             MoveKind::Pass => {}
             MoveKind::Propose => st.proposed |= 1u64 << m.what,
         }
@@ -261,12 +259,13 @@ impl Interp {
                 st.scores[p] = v;
             }
             // `(remove R)`: the top piece off every site of R (the region
-            // read before any is removed)
+            // read before any is removed); a hand site without stacks is
+            // emptied whole
             Effect::Remove(r) => {
                 let mut set = ws.take_set();
                 self.region(r, st, ctx, ws, &mut set);
                 for s in set.iter() {
-                    self.take(st, s);
+                    self.remove_at(st, s);
                 }
                 ws.give_set(set);
             }

@@ -479,6 +479,17 @@ impl Interp {
         st.comp_count[comp as usize] += 1;
     }
 
+    /// Ludii's removal at site `s` (a Remove move, `(remove R)`): the top
+    /// piece of a board site; in a game without stacks a hand site is
+    /// emptied whole (Ludii's flat container state clears the site).
+    pub(crate) fn remove_at(&self, st: &mut State, s: Site) {
+        if !self.rules.stacking && self.is_hand_site(s) {
+            while self.take(st, s) != 0 {}
+        } else {
+            self.take(st, s);
+        }
+    }
+
     /// Takes the top piece off site `s`; its component (0: none there).
     pub(crate) fn take(&self, st: &mut State, s: Site) -> u8 {
         let su = s as usize;
