@@ -41,6 +41,15 @@ fn is_splice(n: &Node) -> bool {
     n.head_word() == Some(SPLICE)
 }
 
+/// A spliced body, or a named argument (`a:b:…`, at any depth) whose value
+/// is one.
+fn holds_splice(n: &Node) -> bool {
+    match &n.kind {
+        Kind::Named { value, .. } => holds_splice(value),
+        _ => is_splice(n),
+    }
+}
+
 /// Splices every spliced body inside `node` into its parent list.
 fn flatten(node: &mut Node) {
     match &mut node.kind {
@@ -52,10 +61,7 @@ fn flatten(node: &mut Node) {
 }
 
 fn flatten_vec(v: &mut Vec<Node>) {
-    if !v
-        .iter()
-        .any(|n| is_splice(n) || matches!(&n.kind, Kind::Named { value, .. } if is_splice(value)))
-    {
+    if !v.iter().any(holds_splice) {
         v.iter_mut().for_each(flatten);
         return;
     }
@@ -76,11 +82,12 @@ fn push_spliced(n: Node, out: &mut Vec<Node>) {
                 push_spliced(a, out);
             }
         }
-        Kind::Named { name, value } if is_splice(&value) => {
-            let Kind::Form { args, .. } = value.kind else {
-                unreachable!("a splice is a form")
-            };
-            let mut args = args.into_iter();
+        Kind::Named { name, value } if holds_splice(&value) => {
+            // the value's first form stays named, the others follow (a
+            // value named again, `a:b:…`, is spliced the same way)
+            let mut inner = Vec::new();
+            push_spliced(*value, &mut inner);
+            let mut args = inner.into_iter();
             if let Some(first) = args.next() {
                 out.push(Node::new(
                     Kind::Named {
@@ -261,8 +268,7 @@ impl Expander {
             if let Some((x, s)) = self.expand_sized(n)? {
                 size.nodes = size.nodes.saturating_add(s.nodes);
                 size.depth = size.depth.max(s.depth);
-                if is_splice(&x) || matches!(&x.kind, Kind::Named { value, .. } if is_splice(value))
-                {
+                if holds_splice(&x) {
                     // a body of several forms: they take this element's
                     // place; the elements after it are still to expand
                     let mut rest = v.split_off(i + 1);
@@ -346,11 +352,9 @@ impl Expander {
             }
         }
         check_counts(size.nodes, size.depth, span)?;
-        let spliced_arg = values.iter().any(|a| {
-            a.value.as_ref().is_some_and(|v| {
-                is_splice(v) || matches!(&v.kind, Kind::Named { value, .. } if is_splice(value))
-            })
-        });
+        let spliced_arg = values
+            .iter()
+            .any(|a| a.value.as_ref().is_some_and(holds_splice));
         // each argument is cloned for all its uses but the last, which takes it
         let mut out = subst(node, &mut values)?;
         if spliced_arg && let Some(n) = &mut out {
