@@ -21,6 +21,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 struct P<'a> {
+    /// An option value opened or closed a form (see [`parse`]).
+    marked: bool,
     text: &'a str,
     b: &'a [u8],
     i: usize,
@@ -59,12 +61,18 @@ pub(super) fn parse(text: &str, file: FileId) -> Option<Vec<Node>> {
         pending: Vec::with_capacity(64),
         // a top-level form is the first level
         depth: 1,
+        marked: false,
     };
     let mut out = Vec::new();
     p.ws();
     while p.i < p.b.len() {
         out.push(p.top()?);
         p.ws();
+    }
+    // option values that open or close a form (`<(dual >` … `<)>`) balance
+    // only as raw brackets: the pre-scan judges them, as it does for pest
+    if p.marked {
+        super::parse::prescan(text, file).ok()?;
     }
     Some(out)
 }
@@ -259,6 +267,7 @@ impl<'a> P<'a> {
                 if self.peek() != Some(b'>') {
                     return None;
                 }
+                self.marked = true;
                 vec![Node::new(Kind::Word(CLOSE_MARK.into()), span)]
             } else {
                 let save = self.i;
@@ -306,6 +315,7 @@ impl<'a> P<'a> {
         }
         let args: Vec<Node> = self.pending.drain(from..).collect();
         let span = self.span(start);
+        self.marked = true;
         Some(Node::new(
             Kind::Form {
                 head: Arc::new(Node::new(Kind::Word(OPEN_MARK.into()), span)),

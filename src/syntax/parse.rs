@@ -100,7 +100,7 @@ fn multiline_note(text: &str, at: usize) -> String {
 /// Checks brackets, strings and nesting. Returns where the first string that
 /// runs over several lines opens (legal, but the likely culprit of a later
 /// error).
-fn prescan(text: &str, file: FileId) -> Result<Option<usize>, Diagnostic> {
+pub(super) fn prescan(text: &str, file: FileId) -> Result<Option<usize>, Diagnostic> {
     let mut multiline: Option<usize> = None;
     let r = prescan_inner(text, file, &mut multiline);
     match (r, multiline) {
