@@ -4,7 +4,7 @@
 //! legal moves with Ludii's by these keys and follows Ludii's picks with
 //! `@FROM-TO` moves.
 
-use super::{Game, Move, MoveKind, State};
+use super::{Game, Move, MoveKind};
 use crate::board::NONE;
 
 impl Game {
@@ -15,14 +15,6 @@ impl Game {
             MoveKind::Add | MoveKind::Remove if m.from == NONE => (s(m.to), s(m.to)),
             _ => (s(m.from), s(m.to)),
         }
-    }
-
-    /// The first legal move whose key is `key` (`FROM-TO`).
-    pub fn move_by_key(&self, st: &State, key: &str) -> Option<Move> {
-        let (f, t) = parse_site_key(key)?;
-        self.legal_moves(st)
-            .into_iter()
-            .find(|m| self.move_sites(m) == (f, t))
     }
 }
 
