@@ -389,7 +389,8 @@ pub struct Workspace {
     /// that met it. Empty on a board too large for it (see `seen_set`).
     pub(crate) seen: Vec<u32>,
     pub(crate) seen_stamp: u32,
-    /// The moves met by a de-duplication, where `seen` is empty.
+    /// The moves met by a de-duplication where `seen` cannot tell (a large
+    /// board, or a repeated kind, from and to).
     pub(crate) seen_set:
         std::collections::HashSet<(MoveKind, Site, Site, u8), crate::fnv::FnvBuild>,
     pub(crate) group: SiteSet,

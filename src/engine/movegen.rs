@@ -725,51 +725,49 @@ impl Game {
     }
 
     /// Removes exact duplicates (same kind, from, to and piece), keeping the
-    /// first.
+    /// first; linear in the moves. A stamp per (kind, from, to) finds that
+    /// no move repeats; once one may, or on a large board, a hash set of the
+    /// moves decides.
     #[inline(never)]
     fn dedup(&self, ws: &mut Workspace, out: &mut Vec<Move>) {
         if out.len() < 2 {
             return;
         }
-        if ws.seen.is_empty() {
-            // a large board: a hash set of the moves met, linear too
-            let seen = &mut ws.seen_set;
-            seen.clear();
-            out.retain(|m| seen.insert((m.kind, m.from, m.to, m.what)));
-            return;
-        }
-        ws.seen_stamp = ws.seen_stamp.wrapping_add(1);
-        if ws.seen_stamp == 0 {
-            ws.seen.iter_mut().for_each(|x| *x = 0);
-            ws.seen_stamp = 1;
-        }
-        let n1 = ws.nsites + 1;
         let mut keep = 0;
-        for i in 0..out.len() {
-            let m = out[i];
-            let f = if m.from == NONE {
-                ws.nsites
-            } else {
-                m.from as usize
-            };
-            let t = if m.to == NONE {
-                ws.nsites
-            } else {
-                m.to as usize
-            };
-            let key = (m.kind as usize * n1 + f) * n1 + t;
-            let dup = if ws.seen[key] == ws.seen_stamp {
-                out[..keep].iter().any(|o| {
-                    o.kind == m.kind && o.from == m.from && o.to == m.to && o.what == m.what
-                })
-            } else {
+        if !ws.seen.is_empty() {
+            ws.seen_stamp = ws.seen_stamp.wrapping_add(1);
+            if ws.seen_stamp == 0 {
+                ws.seen.iter_mut().for_each(|x| *x = 0);
+                ws.seen_stamp = 1;
+            }
+            let n1 = ws.nsites + 1;
+            let idx = |s: Site| if s == NONE { ws.nsites } else { s as usize };
+            while keep < out.len() {
+                let m = out[keep];
+                let key = (m.kind as usize * n1 + idx(m.from)) * n1 + idx(m.to);
+                if ws.seen[key] == ws.seen_stamp {
+                    break;
+                }
                 ws.seen[key] = ws.seen_stamp;
-                false
-            };
-            if !dup {
+                keep += 1;
+            }
+            if keep == out.len() {
+                return;
+            }
+        }
+        // from the first move whose kind, from and to repeat (or from the
+        // start on a large board): the moves kept so far, then a set
+        let seen = &mut ws.seen_set;
+        seen.clear();
+        seen.extend(out[..keep].iter().map(|m| (m.kind, m.from, m.to, m.what)));
+        let mut i = keep;
+        while i < out.len() {
+            let m = out[i];
+            if seen.insert((m.kind, m.from, m.to, m.what)) {
                 out[keep] = m;
                 keep += 1;
             }
+            i += 1;
         }
         out.truncate(keep);
     }

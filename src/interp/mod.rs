@@ -153,6 +153,11 @@ impl State {
     }
 }
 
+/// Most entries of the dense de-duplication table (16 MB): boards of up to
+/// about 800 sites; larger ones de-duplicate through a hash set, so that a
+/// workspace stays linear in the board's sites.
+const DENSE_SEEN: usize = 1 << 22;
+
 /// Reusable buffers (site sets, search queues, a scratch state).
 #[derive(Clone, Debug)]
 pub struct Workspace {
@@ -165,9 +170,13 @@ pub struct Workspace {
     /// board site its distance.
     pub(crate) order: Vec<Site>,
     pub(crate) dist: Vec<u32>,
-    /// Per move list: a stamp per (kind, origin, target) seen.
+    /// Per move list, on boards small enough (see [`DENSE_SEEN`]): a stamp
+    /// per (kind, origin, target) met. Empty on larger boards.
     pub(crate) seen: Vec<u32>,
     pub(crate) stamp: u32,
+    /// The moves met, as (kind, origin, target, piece), when the table
+    /// cannot tell (a large board, or a repeated kind, origin and target).
+    pub(crate) seen_set: std::collections::HashSet<(u8, Site, Site, u8), crate::fnv::FnvBuild>,
     /// Answers of `count Steps` searches in one state (see
     /// [`Interp::count_steps`]).
     pub(crate) steps_memo: Option<Box<StepsMemo>>,
@@ -300,8 +309,14 @@ impl Interp {
             group: SiteSet::with_capacity(n),
             order: Vec::new(),
             dist: Vec::new(),
-            seen: vec![0; 6 * (n + 1) * (n + 1)],
+            // dense (24 * (n + 1)^2 bytes) only on small boards
+            seen: if 6 * (n + 1) * (n + 1) <= DENSE_SEEN {
+                vec![0; 6 * (n + 1) * (n + 1)]
+            } else {
+                Vec::new()
+            },
             stamp: 0,
+            seen_set: Default::default(),
             steps_memo: None,
         }
     }

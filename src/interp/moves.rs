@@ -448,29 +448,52 @@ impl Interp {
 
 impl Interp {
     /// Removes moves equal to an earlier one in kind, origin, target and
-    /// piece, keeping the first (a stamp per kind, origin and target finds
-    /// the candidates).
+    /// piece, keeping the first; linear in the moves. A stamp per (kind,
+    /// origin, target) finds that no move repeats; once one may, or on a
+    /// large board, a hash set of the moves decides.
     fn dedup(&self, ws: &mut Workspace, out: &mut Vec<Move>) {
-        ws.stamp = ws.stamp.wrapping_add(1);
-        if ws.stamp == 0 {
-            ws.seen.iter_mut().for_each(|x| *x = 0);
-            ws.stamp = 1;
+        if out.len() < 2 {
+            return;
         }
-        let n = self.total_sites();
-        let idx = |s: Site| if s == NONE { n } else { s as usize };
         let mut keep = 0;
-        for i in 0..out.len() {
+        if !ws.seen.is_empty() {
+            ws.stamp = ws.stamp.wrapping_add(1);
+            if ws.stamp == 0 {
+                ws.seen.iter_mut().for_each(|x| *x = 0);
+                ws.stamp = 1;
+            }
+            let n = self.total_sites();
+            let idx = |s: Site| if s == NONE { n } else { s as usize };
+            while keep < out.len() {
+                let m = out[keep];
+                let key = (m.kind as usize * (n + 1) + idx(m.from)) * (n + 1) + idx(m.to);
+                if ws.seen[key] == ws.stamp {
+                    break;
+                }
+                ws.seen[key] = ws.stamp;
+                keep += 1;
+            }
+            if keep == out.len() {
+                return;
+            }
+        }
+        // from the first move whose kind, origin and target repeat (or from
+        // the start on a large board): the moves kept so far, then a set
+        let seen = &mut ws.seen_set;
+        seen.clear();
+        seen.extend(
+            out[..keep]
+                .iter()
+                .map(|m| (m.kind as u8, m.from, m.to, m.what)),
+        );
+        let mut i = keep;
+        while i < out.len() {
             let m = out[i];
-            let key = (m.kind as usize * (n + 1) + idx(m.from)) * (n + 1) + idx(m.to);
-            let dup = ws.seen[key] == ws.stamp
-                && out[..keep].iter().any(|o| {
-                    o.kind == m.kind && o.from == m.from && o.to == m.to && o.what == m.what
-                });
-            ws.seen[key] = ws.stamp;
-            if !dup {
+            if seen.insert((m.kind as u8, m.from, m.to, m.what)) {
                 out[keep] = m;
                 keep += 1;
             }
+            i += 1;
         }
         out.truncate(keep);
     }
