@@ -134,3 +134,50 @@ fn a_win_among_three_players_ranks_and_play_goes_on() {
     // Ludii 1.0.8: 9 72 504 3024 15120 42880 74880
     assert_eq!(perft(&l, 7), [9, 72, 504, 3024, 15120, 42880, 74880]);
 }
+
+/// A pass has no site: after it `(last To)` is none, so `(is Line 3)`
+/// (pivot: the last move's target) does not hold. Three players on a 3×5
+/// board (Ludii's Tic-Tac-Mo rules, written here): P3 completes a line
+/// with the board's last empty site and is ranked first; the other two
+/// then pass until three passes in a row end the game, a draw between
+/// them. Before, the pass kept the previous target as pivot, so P1's pass
+/// re-read P3's line and ended the game at once. The line and its end are
+/// Ludii 1.0.8's seeded trace (seed 4, 18 plies); perft 15 210 2730 is
+/// Ludii's too.
+#[test]
+fn a_pass_has_no_site() {
+    let l = load(
+        r#"
+    (game "Three In A Row, Three Players"
+        (players 3)
+        (equipment { (board (rectangle 3 5)) (piece "Disc" Each) })
+        (rules
+            (play (move Add (to (sites Empty))))
+            (end (if (is Line 3) (result Mover Win)))))"#,
+    );
+    assert_eq!(perft(&l, 3), [15, 210, 2730]);
+    let line =
+        "@13-13 @4-4 @3-3 @8-8 @10-10 @7-7 @11-11 @2-2 @0-0 @5-5 @14-14 @6-6 @9-9 @1-1 @12-12";
+    with_rules!(&l, |r| {
+        let mut st = r.initial_state();
+        let mut ws = r.workspace();
+        for key in line.split(' ') {
+            let sites = ludeme::engine::parse_site_key(&key[1..]).unwrap();
+            let legal = r.legal(&st);
+            let m = legal
+                .iter()
+                .find(|m| r.game().move_sites(m) == sites)
+                .unwrap();
+            r.play(&mut st, m, &mut ws);
+        }
+        // P3 has won; P1, P2, P1 pass; then the game is over
+        for ply in 15..18 {
+            assert!(r.outcome(&st).is_none(), "over before ply {ply}");
+            let legal = r.legal(&st);
+            assert_eq!(legal.len(), 1, "ply {ply}");
+            r.play(&mut st, &legal[0], &mut ws);
+        }
+        let o = r.outcome(&st).expect("over after three passes");
+        assert_eq!(o.winner(), Some(3), "{o:?}");
+    });
+}

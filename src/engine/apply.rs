@@ -258,10 +258,10 @@ impl Game {
             MoveKind::Pass => {}
             MoveKind::Propose => st.proposed |= 1u64 << m.what,
         }
-        if m.kind != MoveKind::Pass {
-            st.last_from = m.from;
-            st.last_to = m.to;
-        }
+        // a pass has no site: `(last To)` and the default pivot of
+        // `(is Line ...)` are then none, as in Ludii
+        st.last_from = m.from;
+        st.last_to = m.to;
         // consequences, innermost first
         let mut id = if m.node == NO_GEN { None } else { Some(m.node) };
         while let Some(i) = id {

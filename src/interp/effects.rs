@@ -205,10 +205,10 @@ impl Interp {
             MoveKind::Propose => st.proposed |= 1u64 << m.what,
         }
         st.last_pass = m.kind == MoveKind::Pass;
-        if m.kind != MoveKind::Pass {
-            st.last_from = m.from;
-            st.last_to = m.to;
-        }
+        // a pass has no site (its from and to are none): after it `(last
+        // To)` is -1 and `(is Line ...)` has no pivot, as in Ludii
+        st.last_from = m.from;
+        st.last_to = m.to;
         let mut id = (m.node != NO_GEN).then_some(m.node);
         while let Some(i) = id {
             if Some(i) == stop {
