@@ -848,7 +848,14 @@ impl Compiler {
                 })? as u16,
             None => 1,
         };
-        let wh = a.required("where: a region, a site or \"Hand\"")?;
+        // `coord:"A1"`: the site of that label (Ludii's `PlaceItem`)
+        let wh = match a.named("coord") {
+            Some(c) if c.as_str().is_some() => c,
+            Some(c) => {
+                return Err(Diagnostic::at(c.span, "bad `coord:`").expected("a label such as \"A1\""));
+            }
+            None => a.required("where: a region, a site or \"Hand\"")?,
+        };
         a.finish()?;
         if let Some(h) = wh.as_str().filter(|s| s.starts_with("Hand")) {
             if self.hand_sites == 0 {
