@@ -296,6 +296,7 @@ impl Compiler {
                         )
                     }
                     "count" => self.count(n, &mut a)?,
+                    "mapEntry" => self.map_entry(n, &mut a)?,
                     "size" => {
                         if a.word(&["Stack"]).is_none() {
                             return Err(unsupported(n, "`(size Stack at:X)`"));
@@ -741,6 +742,21 @@ impl Compiler {
                     .map(|t| self.int(t))
                     .transpose()?
                     .map(Box::new);
+                if self.by_level(a)? {
+                    if exact {
+                        return Err(Diagnostic::at(
+                            n.span,
+                            "Ludii's `(is Line ... exact:True byLevel:True)` is not supported yet",
+                        )
+                        .expected("`byLevel:` without `exact:`"));
+                    }
+                    self.needs_reference("is Line byLevel:");
+                    return Ok(BoolE::IsLineByLevel {
+                        len: Box::new(len),
+                        dirs,
+                        through,
+                    });
+                }
                 BoolE::IsLine {
                     len: Box::new(len),
                     dirs,
