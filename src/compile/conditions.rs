@@ -160,6 +160,35 @@ impl Compiler {
         })
     }
 
+    /// `(count MovesThisTurn)`.
+    pub(crate) fn count_moves_this_turn(&self) -> IntE {
+        self.needs_reference("count MovesThisTurn");
+        IntE::MovesThisTurn
+    }
+
+    /// The player argument of `(count Groups [DIRS] ROLE)` (Ludii's
+    /// `CountGroups` with a `RoleType`): the groups of that player's pieces,
+    /// as the condition `(= (who at:(to)) ROLE)`; None without one (or for
+    /// `All`: every piece).
+    pub(crate) fn count_groups_role(&self, a: &mut Args) -> Result<Option<Box<BoolE>>> {
+        let Some(w) = a.take_if(|x| {
+            x.as_word().is_some_and(|w| {
+                matches!(w, "Mover" | "Next" | "Prev" | "All" | "Enemy")
+                    || (w.starts_with('P') && w[1..].parse::<u8>().is_ok())
+            })
+        }) else {
+            return Ok(None);
+        };
+        Ok(match self.role(w)? {
+            Role::All => None,
+            Role::Enemy => {
+                return Err(Diagnostic::at(w.span, "Ludii's `(count Groups Enemy)` is not supported yet")
+                    .expected("a player: Mover, Next, Prev, P1..Pn"));
+            }
+            r => Some(Box::new(BoolE::WhoAt(Slot::To, CmpOp::Eq, Box::new(IntE::Role(r))))),
+        })
+    }
+
     /// `byLevel:B` of `(is Line ...)`: true when B is `True`.
     pub(crate) fn by_level(&self, a: &mut Args) -> Result<bool> {
         match a.named("byLevel") {

@@ -392,8 +392,20 @@ impl Compiler {
     }
 
     fn count(&self, n: &Node, a: &mut Args) -> Result<IntE> {
-        let kind = a.word(&["Sites", "Pieces", "Moves", "Turns", "Groups", "Steps"]);
+        let kind = a.word(&[
+            "Sites",
+            "Pieces",
+            "Moves",
+            "Turns",
+            "Groups",
+            "Steps",
+            "MovesThisTurn",
+            "Players",
+        ]);
         Ok(match kind {
+            // `(count Players)`: the number of players, fixed by `(players N)`
+            Some("Players") => IntE::Const(self.players as i32),
+            Some("MovesThisTurn") => self.count_moves_this_turn(),
             Some("Sites") => {
                 let r = match a.named("in") {
                     Some(r) => r,
@@ -462,9 +474,10 @@ impl Compiler {
                 let dirs = self
                     .take_dirs(a)?
                     .unwrap_or(DirSpec::Relation(Relation::Adjacent));
+                let role = self.count_groups_role(a)?;
                 let cond = match a.named("if") {
                     Some(c) => Some(Box::new(self.boolean(c)?)),
-                    None => None,
+                    None => role,
                 };
                 let min = match a.named("min") {
                     Some(m) => m

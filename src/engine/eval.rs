@@ -156,6 +156,7 @@ impl Game {
             IntE::Const(c) => *c,
             IntE::Last(_) => super::declined::declined("last"),
             IntE::MapEntry { .. } => super::declined::declined("mapEntry"),
+            IntE::MovesThisTurn => super::declined::declined("count MovesThisTurn"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,

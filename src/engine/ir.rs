@@ -141,6 +141,9 @@ pub enum IntE {
     /// `(mapEntry ["Name"] KEY)`: the value of KEY in the game's maps
     /// (`pairs`: key, value; the named map's, or every map's in order), -1
     /// when no map holds it. Reference interpreter only.
+    /// `(count MovesThisTurn)`: the decisions already made in this turn
+    /// (Ludii's `numTurnSamePlayer`). Reference interpreter only.
+    MovesThisTurn,
     MapEntry {
         pairs: Vec<(i32, i32)>,
         key: Box<IntE>,

@@ -25,6 +25,13 @@ impl Interp {
             .map_or(k, |&(_, v)| v)
     }
 
+    /// `(count MovesThisTurn)`: Ludii's `numTurnSamePlayer`, the
+    /// decisions the mover already made in this turn (0 in a turn's first
+    /// decision, also while its consequences apply).
+    pub(crate) fn moves_this_turn(&self, st: &State) -> i32 {
+        st.turn_decisions as i32
+    }
+
     /// The component at `level` of board site `s` (0: none there).
     fn what_at_level(&self, st: &State, s: Site, level: i32) -> u8 {
         let su = s as usize;

@@ -106,6 +106,7 @@ impl Interp {
             IntE::Const(c) => *c,
             IntE::Last(which) => self.last_site(*which, st),
             IntE::MapEntry { pairs, key } => self.map_entry(pairs, key, st, ctx, ws),
+            IntE::MovesThisTurn => self.moves_this_turn(st),
             // a role as a number: the player it names
             IntE::Role(r) => self.role(*r, st) as i32,
             // the move context; NONE (u32::MAX) reads as -1

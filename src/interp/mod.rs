@@ -651,7 +651,7 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match e {
         IntE::Arith(_, v) => v.iter().for_each(|a| walk_int(a, out)),
         IntE::Abs(a) | IntE::SizeStack(a) | IntE::Who(a) | IntE::What(a) => walk_int(a, out),
-        IntE::Last(_) => {}
+        IntE::Last(_) | IntE::MovesThisTurn => {}
         IntE::MapEntry { key, .. } => walk_int(key, out),
         IntE::If(c, a, b) => {
             walk_bool(c, out);
