@@ -51,8 +51,9 @@ impl Compiler {
         let pairs = a.required("`{(pair KEY VALUE) ...}`")?;
         a.finish()?;
         let Kind::Array(items) = &pairs.kind else {
-            return Err(Diagnostic::at(pairs.span, "bad `(map ...)`")
-                .expected("`{(pair KEY VALUE) ...}`"));
+            return Err(
+                Diagnostic::at(pairs.span, "bad `(map ...)`").expected("`{(pair KEY VALUE) ...}`")
+            );
         };
         for p in items {
             if p.head_word() != Some("pair") {
@@ -148,7 +149,10 @@ impl Compiler {
         if !found {
             return Err(Diagnostic::at(
                 n.span,
-                format!("no `(map \"{}\" ...)` in the equipment", name.unwrap_or_default()),
+                format!(
+                    "no `(map \"{}\" ...)` in the equipment",
+                    name.unwrap_or_default()
+                ),
             )
             .expected("the name of a map of the equipment"));
         }
@@ -182,10 +186,17 @@ impl Compiler {
         Ok(match self.role(w)? {
             Role::All => None,
             Role::Enemy => {
-                return Err(Diagnostic::at(w.span, "Ludii's `(count Groups Enemy)` is not supported yet")
-                    .expected("a player: Mover, Next, Prev, P1..Pn"));
+                return Err(Diagnostic::at(
+                    w.span,
+                    "Ludii's `(count Groups Enemy)` is not supported yet",
+                )
+                .expected("a player: Mover, Next, Prev, P1..Pn"));
             }
-            r => Some(Box::new(BoolE::WhoAt(Slot::To, CmpOp::Eq, Box::new(IntE::Role(r))))),
+            r => Some(Box::new(BoolE::WhoAt(
+                Slot::To,
+                CmpOp::Eq,
+                Box::new(IntE::Role(r)),
+            ))),
         })
     }
 

@@ -856,7 +856,9 @@ impl Compiler {
         let wh = match a.named("coord") {
             Some(c) if c.as_str().is_some() => c,
             Some(c) => {
-                return Err(Diagnostic::at(c.span, "bad `coord:`").expected("a label such as \"A1\""));
+                return Err(
+                    Diagnostic::at(c.span, "bad `coord:`").expected("a label such as \"A1\"")
+                );
             }
             None => a.required("where: a region, a site or \"Hand\"")?,
         };

@@ -19,10 +19,7 @@ impl Interp {
         ws: &mut Workspace,
     ) -> i32 {
         let k = self.int(key, st, ctx, ws);
-        pairs
-            .iter()
-            .find(|(pk, _)| *pk == k)
-            .map_or(k, |&(_, v)| v)
+        pairs.iter().find(|(pk, _)| *pk == k).map_or(k, |&(_, v)| v)
     }
 
     /// `(count MovesThisTurn)`: Ludii's `numTurnSamePlayer`, the
@@ -105,7 +102,10 @@ impl Interp {
             if !available.contains(&d) && !available.contains(&o) {
                 continue;
             }
-            let (r1, r2) = (self.rules.board.radial(site, d), self.rules.board.radial(site, o));
+            let (r1, r2) = (
+                self.rules.board.radial(site, d),
+                self.rules.board.radial(site, o),
+            );
             for slope in [0, -1, 1] {
                 let n = 1
                     + self.run_by_level(st, r1, comp, top, slope)

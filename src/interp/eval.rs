@@ -686,7 +686,14 @@ impl Interp {
         }
     }
 
-    pub(crate) fn is_line(&self, st: &State, site: Site, len: i32, dirs: &DirSpec, exact: bool) -> bool {
+    pub(crate) fn is_line(
+        &self,
+        st: &State,
+        site: Site,
+        len: i32,
+        dirs: &DirSpec,
+        exact: bool,
+    ) -> bool {
         let what = &st.pieces.what;
         let comp = what[site as usize];
         if comp == 0 {
