@@ -296,6 +296,7 @@ impl Compiler {
                         )
                     }
                     "count" => self.count(n, &mut a)?,
+                    "mapEntry" => self.map_entry(n, &mut a)?,
                     "size" => {
                         if a.word(&["Stack"]).is_none() {
                             return Err(unsupported(n, "`(size Stack at:X)`"));
@@ -391,8 +392,20 @@ impl Compiler {
     }
 
     fn count(&self, n: &Node, a: &mut Args) -> Result<IntE> {
-        let kind = a.word(&["Sites", "Pieces", "Moves", "Turns", "Groups", "Steps"]);
+        let kind = a.word(&[
+            "Sites",
+            "Pieces",
+            "Moves",
+            "Turns",
+            "Groups",
+            "Steps",
+            "MovesThisTurn",
+            "Players",
+        ]);
         Ok(match kind {
+            // `(count Players)`: the number of players, fixed by `(players N)`
+            Some("Players") => IntE::Const(self.players as i32),
+            Some("MovesThisTurn") => self.count_moves_this_turn(),
             Some("Sites") => {
                 let r = match a.named("in") {
                     Some(r) => r,
@@ -461,9 +474,10 @@ impl Compiler {
                 let dirs = self
                     .take_dirs(a)?
                     .unwrap_or(DirSpec::Relation(Relation::Adjacent));
+                let role = self.count_groups_role(a)?;
                 let cond = match a.named("if") {
                     Some(c) => Some(Box::new(self.boolean(c)?)),
-                    None => None,
+                    None => role,
                 };
                 let min = match a.named("min") {
                     Some(m) => m
@@ -741,6 +755,21 @@ impl Compiler {
                     .map(|t| self.int(t))
                     .transpose()?
                     .map(Box::new);
+                if self.by_level(a)? {
+                    if exact {
+                        return Err(Diagnostic::at(
+                            n.span,
+                            "Ludii's `(is Line ... exact:True byLevel:True)` is not supported yet",
+                        )
+                        .expected("`byLevel:` without `exact:`"));
+                    }
+                    self.needs_reference("is Line byLevel:");
+                    return Ok(BoolE::IsLineByLevel {
+                        len: Box::new(len),
+                        dirs,
+                        through,
+                    });
+                }
                 BoolE::IsLine {
                     len: Box::new(len),
                     dirs,

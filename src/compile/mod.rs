@@ -4,6 +4,7 @@
 //! errors.
 
 mod args;
+mod conditions;
 mod exprs;
 mod fuse;
 mod ludii_names;
@@ -447,6 +448,8 @@ pub(crate) struct Compiler {
     /// Ludemes used that only the reference interpreter plays
     /// (`compile/reference.rs`).
     pub(crate) reference_only: std::cell::RefCell<Vec<&'static str>>,
+    /// The `(map ...)` items of the equipment: name and `{(pair ...)}`.
+    pub(crate) maps: Vec<(String, Node)>,
 }
 
 /// One `(regions ...)` of the equipment: Ludii's name (default
@@ -503,6 +506,7 @@ impl Compiler {
                 }
                 Some("piece") => self.piece(item)?,
                 Some("regions") => self.equipment_region(item)?,
+                Some("map") => self.equipment_map(item)?,
                 Some("hand") => {
                     let mut a = Args::of(item);
                     let who = a.required("`Each`")?;
@@ -848,7 +852,16 @@ impl Compiler {
                 })? as u16,
             None => 1,
         };
-        let wh = a.required("where: a region, a site or \"Hand\"")?;
+        // `coord:"A1"`: the site of that label (Ludii's `PlaceItem`)
+        let wh = match a.named("coord") {
+            Some(c) if c.as_str().is_some() => c,
+            Some(c) => {
+                return Err(
+                    Diagnostic::at(c.span, "bad `coord:`").expected("a label such as \"A1\"")
+                );
+            }
+            None => a.required("where: a region, a site or \"Hand\"")?,
+        };
         a.finish()?;
         if let Some(h) = wh.as_str().filter(|s| s.starts_with("Hand")) {
             if self.hand_sites == 0 {

@@ -155,6 +155,8 @@ impl Game {
         match e {
             IntE::Const(c) => *c,
             IntE::Last(_) => super::declined::declined("last"),
+            IntE::MapEntry { .. } => super::declined::declined("mapEntry"),
+            IntE::MovesThisTurn => super::declined::declined("count MovesThisTurn"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,
@@ -544,6 +546,7 @@ impl Game {
             BoolE::Const(b) => *b,
             BoolE::Parity { .. } => super::declined::declined("is Even|Odd"),
             BoolE::IsFull => super::declined::declined("is Full"),
+            BoolE::IsLineByLevel { .. } => super::declined::declined("is Line byLevel:"),
             BoolE::Not(a) => !self.eval_bool(a, st, ctx, ws),
             BoolE::And(v) => v.iter().all(|a| self.eval_bool(a, st, ctx, ws)),
             BoolE::Or(v) => v.iter().any(|a| self.eval_bool(a, st, ctx, ws)),

@@ -138,6 +138,16 @@ pub enum IntE {
     /// `(last To)` / `(last From)`: a site of the last decision (-1 before
     /// the first). Reference interpreter only (see `src/dispatch.rs`).
     Last(LastSite),
+    /// `(mapEntry ["Name"] KEY)`: the value of KEY in the game's maps
+    /// (`pairs`: key, value; the named map's, or every map's in order), -1
+    /// when no map holds it. Reference interpreter only.
+    /// `(count MovesThisTurn)`: the decisions already made in this turn
+    /// (Ludii's `numTurnSamePlayer`). Reference interpreter only.
+    MovesThisTurn,
+    MapEntry {
+        pairs: Vec<(i32, i32)>,
+        key: Box<IntE>,
+    },
 }
 
 /// Which site of the last decision `(last ...)` reads.
@@ -238,6 +248,14 @@ pub enum BoolE {
     },
     /// `(is Full)`: the board has no empty site. Reference interpreter only.
     IsFull,
+    /// `(is Line N byLevel:True [through:S])` in a stacking game: a line
+    /// of N pieces like the top one at S, on one level, across levels
+    /// diagonally, or down S's stack. Reference interpreter only.
+    IsLineByLevel {
+        len: Box<IntE>,
+        dirs: DirSpec,
+        through: Option<Box<IntE>>,
+    },
 }
 
 /// One side of [`BoolE::StepsCmp`]: a cached `(count Steps ...)` (its

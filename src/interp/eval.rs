@@ -105,6 +105,8 @@ impl Interp {
         match e {
             IntE::Const(c) => *c,
             IntE::Last(which) => self.last_site(*which, st),
+            IntE::MapEntry { pairs, key } => self.map_entry(pairs, key, st, ctx, ws),
+            IntE::MovesThisTurn => self.moves_this_turn(st),
             // a role as a number: the player it names
             IntE::Role(r) => self.role(*r, st) as i32,
             // the move context; NONE (u32::MAX) reads as -1
@@ -532,6 +534,9 @@ impl Interp {
             BoolE::Const(b) => *b,
             BoolE::Parity { odd, value } => self.parity(*odd, value, st, ctx, ws),
             BoolE::IsFull => self.is_full(st),
+            BoolE::IsLineByLevel { len, dirs, through } => {
+                self.is_line_by_level(len, dirs, through.as_deref(), st, ctx, ws)
+            }
             BoolE::Not(a) => !self.bool(a, st, ctx, ws),
             BoolE::And(v) => v.iter().all(|a| self.bool(a, st, ctx, ws)),
             BoolE::Or(v) => v.iter().any(|a| self.bool(a, st, ctx, ws)),
@@ -681,7 +686,14 @@ impl Interp {
         }
     }
 
-    fn is_line(&self, st: &State, site: Site, len: i32, dirs: &DirSpec, exact: bool) -> bool {
+    pub(crate) fn is_line(
+        &self,
+        st: &State,
+        site: Site,
+        len: i32,
+        dirs: &DirSpec,
+        exact: bool,
+    ) -> bool {
         let what = &st.pieces.what;
         let comp = what[site as usize];
         if comp == 0 {

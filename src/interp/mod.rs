@@ -40,6 +40,7 @@
 //! counters go into [`State`] (and [`Pieces`] when they are part of the
 //! position), with their ludemes in [`eval`] and [`effects`].
 
+pub mod conditions;
 pub mod effects;
 pub mod eval;
 pub mod ludemes;
@@ -665,7 +666,8 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match e {
         IntE::Arith(_, v) => v.iter().for_each(|a| walk_int(a, out)),
         IntE::Abs(a) | IntE::SizeStack(a) | IntE::Who(a) | IntE::What(a) => walk_int(a, out),
-        IntE::Last(_) => {}
+        IntE::Last(_) | IntE::MovesThisTurn => {}
+        IntE::MapEntry { key, .. } => walk_int(key, out),
         IntE::If(c, a, b) => {
             walk_bool(c, out);
             walk_int(a, out);
@@ -726,6 +728,12 @@ fn walk_bool(b: &BoolE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         BoolE::Not(a) => walk_bool(a, out),
         BoolE::Parity { value, .. } => walk_int(value, out),
         BoolE::IsFull => {}
+        BoolE::IsLineByLevel { len, through, .. } => {
+            walk_int(len, out);
+            if let Some(t) = through {
+                walk_int(t, out);
+            }
+        }
         BoolE::And(v) | BoolE::Or(v) => v.iter().for_each(|a| walk_bool(a, out)),
         BoolE::Cmp(_, a, c) => {
             walk_int(a, out);
