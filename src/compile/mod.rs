@@ -525,12 +525,15 @@ impl Compiler {
                 Some("hand") => {
                     let mut a = Args::of(item);
                     let who = a.required("`Each`")?;
-                    if who.as_word() != Some("Each") {
+                    // `(hand P1)`: Ludii makes P1's hand only; the other
+                    // players' hands made here come after it, so every
+                    // site Ludii has keeps its index
+                    if who.as_word() != Some("Each") && who.as_word() != Some("P1") {
                         return Err(Diagnostic::at(
                             who.span,
                             format!("{} hands are not supported", who.describe()),
                         )
-                        .expected("`(hand Each)`"));
+                        .expected("`(hand Each)` or `(hand P1)`"));
                     }
                     let size = match a.named("size") {
                         Some(n) => n.as_int().filter(|i| (1..=64).contains(i)).ok_or_else(|| {

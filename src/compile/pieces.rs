@@ -188,7 +188,7 @@ impl Compiler {
         Ok(BoolE::CanMove((d.len() - 1) as u32))
     }
 
-    /// `(no Moves WHO)`.
+    /// `(no Moves WHO)` for Mover, Next or a player `Pn`.
     pub(crate) fn no_moves(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
         if a.word(&["Moves"]).is_none() {
             return Err(unsupported(n, "`(no Moves Mover|Next)`"));
@@ -197,6 +197,7 @@ impl Compiler {
         let role = match w.as_word() {
             Some("Mover") => Role::Mover,
             Some("Next") => Role::Next,
+            Some(p) if p.starts_with('P') && p[1..].parse::<u8>().is_ok() => self.role(w)?,
             _ => {
                 return Err(Diagnostic::at(
                     w.span,

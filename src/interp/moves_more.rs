@@ -42,10 +42,12 @@ impl Interp {
     /// `(no Moves Next)`: the next player has no move in this position
     /// (false inside another `(no Moves Next)`). `(no Moves Mover)`: the
     /// mover had no move at their last decision (Ludii reads the
-    /// stalemate flag it set then).
+    /// stalemate flag it set then); `(no Moves Pn)` likewise for Pn.
     pub(crate) fn no_moves(&self, who: Role, st: &State, ws: &mut Workspace) -> bool {
         match who {
             Role::Mover => st.stalled[st.mover as usize],
+            // Ludii reads the player's flag as their last decision left it
+            Role::Player(p) => st.stalled.get(p as usize).copied().unwrap_or(false),
             _ => {
                 if IN_NO_MOVES.with(|c| c.get()) {
                     return false;
