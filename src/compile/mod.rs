@@ -476,9 +476,12 @@ impl Compiler {
                 self.player_facing = std::iter::once(None)
                     .chain(v.iter().map(|p| {
                         let mut b = Args::of(p);
-                        b.take_if(|x| x.as_word().is_some_and(|w| crate::board::Dir::from_name(w).is_some()))
-                            .and_then(|x| x.as_word())
-                            .and_then(crate::board::Dir::from_name)
+                        b.take_if(|x| {
+                            x.as_word()
+                                .is_some_and(|w| crate::board::Dir::from_name(w).is_some())
+                        })
+                        .and_then(|x| x.as_word())
+                        .and_then(crate::board::Dir::from_name)
                     }))
                     .collect();
                 v.len() as i64
@@ -661,7 +664,10 @@ impl Compiler {
             }
         };
         let facing = a
-            .take_if(|x| x.as_word().is_some_and(|w| crate::board::Dir::from_name(w).is_some()))
+            .take_if(|x| {
+                x.as_word()
+                    .is_some_and(|w| crate::board::Dir::from_name(w).is_some())
+            })
             .and_then(|x| x.as_word())
             .and_then(crate::board::Dir::from_name);
         let moves = a.next();

@@ -249,8 +249,11 @@ impl Compiler {
                     b.finish()?;
                     let base = self.comps_named(s);
                     if base.is_empty() {
-                        return Err(Diagnostic::at(name.span, format!("no piece is named \"{s}\""))
-                            .expected(format!("one of: {}", self.piece_names())));
+                        return Err(Diagnostic::at(
+                            name.span,
+                            format!("no piece is named \"{s}\""),
+                        )
+                        .expected(format!("one of: {}", self.piece_names())));
                     }
                     PieceSel::OfPlayer {
                         base,
@@ -294,7 +297,10 @@ mod tests {
             resolve("Forwards", Dir::N, &EIGHT),
             vec![Dir::NW, Dir::N, Dir::NE]
         );
-        assert_eq!(resolve("Rightwards", Dir::N, &EIGHT), vec![Dir::NE, Dir::E, Dir::SE]);
+        assert_eq!(
+            resolve("Rightwards", Dir::N, &EIGHT),
+            vec![Dir::NE, Dir::E, Dir::SE]
+        );
         assert_eq!(resolve("Leftward", Dir::E, &EIGHT), vec![Dir::N]);
         assert_eq!(resolve("BR", Dir::N, &EIGHT), vec![Dir::SW]);
     }
