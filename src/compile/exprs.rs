@@ -65,7 +65,17 @@ impl Compiler {
                 if let Some(r) = Relation::from_name(w) {
                     return Some(Ok(DirSpec::Relation(r)));
                 }
+                if super::pieces::is_relative(w) {
+                    self.needs_reference("relative directions");
+                    return Some(self.relative_dirs(n, &[w.as_ref()], Relation::Adjacent));
+                }
                 Dir::from_name(w).map(|d| Ok(DirSpec::Dirs(vec![d])))
+            }
+            Kind::Form { .. }
+                if n.head_word() == Some("directions")
+                    && let Some(r) = self.relative_directions_form(n) =>
+            {
+                Some(r)
             }
             Kind::Form { .. } if n.head_word() == Some("directions") => Some((|| {
                 let mut a = Args::of(n);
@@ -621,6 +631,8 @@ impl Compiler {
                         super::steps::steps_cmp(super::fuse::slot_tests(c))
                     }
                     "is" => self.is(n, &mut a)?,
+                    "can" => self.can_move(n, &mut a)?,
+                    "no" => self.no_moves(n, &mut a)?,
                     "all" => match a.word(&["Passed", "Sites", "Groups"]) {
                         Some("Passed") => BoolE::AllPassed,
                         Some("Sites") => {

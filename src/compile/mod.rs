@@ -9,6 +9,7 @@ mod exprs;
 mod fuse;
 mod ludii_names;
 mod moves;
+mod pieces;
 mod reference;
 mod steps;
 
@@ -450,6 +451,13 @@ pub(crate) struct Compiler {
     pub(crate) reference_only: std::cell::RefCell<Vec<&'static str>>,
     /// The `(map ...)` items of the equipment: name and `{(pair ...)}`.
     pub(crate) maps: Vec<(String, Node)>,
+    /// The moves of each `(can Move M)` and the piece context they were
+    /// written in, compiled after the rules (`compile/pieces.rs`).
+    pub(crate) deferred: std::cell::RefCell<Vec<(Node, Vec<u8>)>>,
+    /// Per player: the way their pieces face (`(player N)`).
+    pub(crate) player_facing: Vec<Option<crate::board::Dir>>,
+    /// Per component: the way it faces (`(piece "X" P1 N)`).
+    pub(crate) comp_facing: Vec<Option<crate::board::Dir>>,
 }
 
 /// One `(regions ...)` of the equipment: Ludii's name (default
@@ -466,7 +474,21 @@ impl Compiler {
         let arg = a.required("a number of players, or `{(player ...) ...}`")?;
         let n = match &arg.kind {
             Kind::Int(i) => *i,
-            Kind::Array(v) => v.len() as i64,
+            Kind::Array(v) => {
+                // `(player N)`: the way the player's pieces face
+                self.player_facing = std::iter::once(None)
+                    .chain(v.iter().map(|p| {
+                        let mut b = Args::of(p);
+                        b.take_if(|x| {
+                            x.as_word()
+                                .is_some_and(|w| crate::board::Dir::from_name(w).is_some())
+                        })
+                        .and_then(|x| x.as_word())
+                        .and_then(crate::board::Dir::from_name)
+                    }))
+                    .collect();
+                v.len() as i64
+            }
             _ => {
                 return Err(Diagnostic::at(
                     arg.span,
@@ -510,12 +532,15 @@ impl Compiler {
                 Some("hand") => {
                     let mut a = Args::of(item);
                     let who = a.required("`Each`")?;
-                    if who.as_word() != Some("Each") {
+                    // `(hand P1)`: Ludii makes P1's hand only; the other
+                    // players' hands made here come after it, so every
+                    // site Ludii has keeps its index
+                    if who.as_word() != Some("Each") && who.as_word() != Some("P1") {
                         return Err(Diagnostic::at(
                             who.span,
                             format!("{} hands are not supported", who.describe()),
                         )
-                        .expected("`(hand Each)`"));
+                        .expected("`(hand Each)` or `(hand P1)`"));
                     }
                     let size = match a.named("size") {
                         Some(n) => n.as_int().filter(|i| (1..=64).contains(i)).ok_or_else(|| {
@@ -642,6 +667,13 @@ impl Compiler {
                 .expected("`Each`, `Neutral`, `Shared` or a player `P1`..`P{n}`"));
             }
         };
+        let facing = a
+            .take_if(|x| {
+                x.as_word()
+                    .is_some_and(|w| crate::board::Dir::from_name(w).is_some())
+            })
+            .and_then(|x| x.as_word())
+            .and_then(crate::board::Dir::from_name);
         let moves = a.next();
         if let Some(m) = a
             .named("maxState")
@@ -663,6 +695,8 @@ impl Compiler {
                 base: base.clone(),
                 owner: o,
             });
+            self.comp_facing.resize(idx, None);
+            self.comp_facing.push(facing);
             if let Some(m) = moves {
                 self.piece_moves.push((idx as u8, m.clone()));
             }
@@ -1149,6 +1183,7 @@ impl Compiler {
     fn finish(mut self, name: String, options: Vec<(String, String)>) -> Result<Game> {
         // the default first phase of each player
         self.check_ranked_results();
+        let deferred_gens = self.compile_deferred()?;
         let board = self.board.take().unwrap_or_else(unreachable_board);
         let stack_cap = if self.stacking { 32 } else { 1 };
         let mut game = Game {
@@ -1161,6 +1196,7 @@ impl Compiler {
             stacking: self.stacking,
             stack_cap,
             gens: self.gens,
+            deferred_gens,
             phases: self.phases,
             start: self.start,
             end: self.end,

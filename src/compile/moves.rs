@@ -548,6 +548,7 @@ impl Compiler {
                 }
                 Effect::Promote(s, p)
             }
+            "move" | "or" | "priority" => return self.effect_moves(n),
             _ => return Err(unknown(n, "an effect", EFFECT_FORMS)),
         };
         a.finish()?;

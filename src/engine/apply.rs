@@ -303,6 +303,7 @@ impl Game {
 
     pub(crate) fn apply_effect(&self, e: &Effect, st: &mut State, ctx: Ctx, ws: &mut Workspace) {
         match e {
+            Effect::Moves(_) => super::declined::declined("then (move ...)"),
             Effect::MoveAgain => st.move_again = true,
             Effect::AddScore(r, v) => {
                 let p = self.role(*r, st) as usize;

@@ -547,6 +547,8 @@ impl Game {
             BoolE::Parity { .. } => super::declined::declined("is Even|Odd"),
             BoolE::IsFull => super::declined::declined("is Full"),
             BoolE::IsLineByLevel { .. } => super::declined::declined("is Line byLevel:"),
+            BoolE::CanMove(_) => super::declined::declined("can Move"),
+            BoolE::NoMoves(_) => super::declined::declined("no Moves"),
             BoolE::Not(a) => !self.eval_bool(a, st, ctx, ws),
             BoolE::And(v) => v.iter().all(|a| self.eval_bool(a, st, ctx, ws)),
             BoolE::Or(v) => v.iter().any(|a| self.eval_bool(a, st, ctx, ws)),

@@ -256,6 +256,11 @@ pub enum BoolE {
         dirs: DirSpec,
         through: Option<Box<IntE>>,
     },
+    /// `(can Move M)`: M has a move; the index names M's generator in
+    /// `Game::deferred_gens`. Reference interpreter only.
+    CanMove(u32),
+    /// `(no Moves WHO)`: WHO has no move. Reference interpreter only.
+    NoMoves(Role),
 }
 
 /// One side of [`BoolE::StepsCmp`]: a cached `(count Steps ...)` (its
@@ -418,6 +423,10 @@ pub enum Effect {
     Propose(u32),
     /// Replaces the top piece at a site by another component.
     Promote(IntE, PieceSel),
+    /// Moves used as a consequence (`(then (move ...))`): every move of
+    /// the generator node, made on the state before any is applied, then
+    /// each applied with its own consequences. Reference interpreter only.
+    Moves(u32),
 }
 
 /// Where a move's piece comes from.

@@ -435,6 +435,8 @@ pub struct Game {
     pub stacking: bool,
     pub(crate) stack_cap: usize,
     pub(crate) gens: Vec<GenNode>,
+    /// The generators of `(can Move M)`, by [`BoolE::CanMove`]'s index.
+    pub(crate) deferred_gens: Vec<u32>,
     pub phases: Vec<Phase>,
     pub(crate) start: Vec<StartRule>,
     pub(crate) end: Vec<EndRule>,

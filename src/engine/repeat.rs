@@ -798,6 +798,7 @@ fn effect_keeps_pieces(e: &Effect) -> bool {
         | Effect::SetScore(..)
         | Effect::SetNextPlayer(_)
         | Effect::Propose(_) => true,
+        Effect::Moves(_) => false,
         Effect::If(_, a, b) => {
             effect_keeps_pieces(a) && b.as_deref().is_none_or(effect_keeps_pieces)
         }

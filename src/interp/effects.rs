@@ -25,6 +25,7 @@ impl Interp {
         let mover = st.mover;
         st.move_again = false;
         st.next_override = 0;
+        self.note_stalled(st, m, ws);
         self.apply_actions(st, m, None, ws);
 
         st.decisions += 1;
@@ -312,6 +313,7 @@ impl Interp {
                 }
             }
             Effect::Propose(id) => st.proposed |= 1u64 << id,
+            Effect::Moves(g) => self.consequence_moves(*g, st, ctx, ws),
             // `(promote S (piece P))`: the top piece at S replaced by P
             Effect::Promote(site, piece) => {
                 let s = self.int(site, st, ctx, ws);

@@ -537,6 +537,8 @@ impl Interp {
             BoolE::IsLineByLevel { len, dirs, through } => {
                 self.is_line_by_level(len, dirs, through.as_deref(), st, ctx, ws)
             }
+            BoolE::CanMove(k) => self.can_move(*k, st, ctx, ws),
+            BoolE::NoMoves(who) => self.no_moves(*who, st, ws),
             BoolE::Not(a) => !self.bool(a, st, ctx, ws),
             BoolE::And(v) => v.iter().all(|a| self.bool(a, st, ctx, ws)),
             BoolE::Or(v) => v.iter().any(|a| self.bool(a, st, ctx, ws)),

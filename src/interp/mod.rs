@@ -45,6 +45,7 @@ pub mod effects;
 pub mod eval;
 pub mod ludemes;
 pub mod moves;
+pub mod moves_more;
 
 use crate::board::{Board, NONE, Site};
 use crate::engine::ir::*;
@@ -78,6 +79,8 @@ pub struct Rules {
     /// Per `count Steps` id: its search and targets (for
     /// [`BoolE::StepsCmp`], which names a count by id).
     pub searches: Vec<Option<(StepSearch, RegionE)>>,
+    /// The generators of `(can Move M)`, by [`BoolE::CanMove`]'s index.
+    pub deferred_gens: Vec<u32>,
 }
 
 /// The reference interpreter of one game.
@@ -140,6 +143,9 @@ pub struct State {
     pub ranks: [u8; MAX_PLAYERS + 1],
     /// The last decision was a pass (then `(last To)` is -1).
     pub last_pass: bool,
+    /// Per player: they had no move at their last decision (what `(no
+    /// Moves Mover)` reads; see `moves_more.rs`).
+    pub stalled: [bool; MAX_PLAYERS + 1],
 }
 
 impl State {
@@ -291,6 +297,7 @@ impl Interp {
                 max_turns: game.max_turns,
                 max_decisions: game.max_decisions,
                 searches,
+                deferred_gens: game.deferred_gens.clone(),
             },
         }
     }
@@ -374,6 +381,7 @@ impl Interp {
             next_override: 0,
             ranks: [0; MAX_PLAYERS + 1],
             last_pass: false,
+            stalled: [false; MAX_PLAYERS + 1],
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -630,7 +638,7 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
 
 fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match e {
-        Effect::MoveAgain | Effect::Propose(_) => {}
+        Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
             walk_int(v, out)
         }
@@ -727,13 +735,13 @@ fn walk_bool(b: &BoolE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match b {
         BoolE::Not(a) => walk_bool(a, out),
         BoolE::Parity { value, .. } => walk_int(value, out),
-        BoolE::IsFull => {}
         BoolE::IsLineByLevel { len, through, .. } => {
             walk_int(len, out);
             if let Some(t) = through {
                 walk_int(t, out);
             }
         }
+        BoolE::IsFull | BoolE::CanMove(_) | BoolE::NoMoves(_) => {}
         BoolE::And(v) | BoolE::Or(v) => v.iter().for_each(|a| walk_bool(a, out)),
         BoolE::Cmp(_, a, c) => {
             walk_int(a, out);
