@@ -4,7 +4,9 @@
 //! errors.
 
 mod args;
+mod can_move;
 mod exprs;
+mod foreach_piece;
 mod fuse;
 mod ludii_names;
 mod moves;

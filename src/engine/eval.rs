@@ -544,6 +544,7 @@ impl Game {
             BoolE::Const(b) => *b,
             BoolE::Parity { .. } => super::declined::declined("is Even|Odd"),
             BoolE::IsFull => super::declined::declined("is Full"),
+            BoolE::CanMove(_) => super::declined::declined("can Move"),
             BoolE::Not(a) => !self.eval_bool(a, st, ctx, ws),
             BoolE::And(v) => v.iter().all(|a| self.eval_bool(a, st, ctx, ws)),
             BoolE::Or(v) => v.iter().any(|a| self.eval_bool(a, st, ctx, ws)),

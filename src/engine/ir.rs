@@ -238,6 +238,9 @@ pub enum BoolE {
     },
     /// `(is Full)`: the board has no empty site. Reference interpreter only.
     IsFull,
+    /// `(can Move M)`: the generator M has at least one move. Reference
+    /// interpreter only.
+    CanMove(u32),
 }
 
 /// One side of [`BoolE::StepsCmp`]: a cached `(count Steps ...)` (its

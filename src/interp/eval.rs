@@ -532,6 +532,7 @@ impl Interp {
             BoolE::Const(b) => *b,
             BoolE::Parity { odd, value } => self.parity(*odd, value, st, ctx, ws),
             BoolE::IsFull => self.is_full(st),
+            BoolE::CanMove(g) => self.can_move(*g, st, ctx, ws),
             BoolE::Not(a) => !self.bool(a, st, ctx, ws),
             BoolE::And(v) => v.iter().all(|a| self.bool(a, st, ctx, ws)),
             BoolE::Or(v) => v.iter().any(|a| self.bool(a, st, ctx, ws)),

@@ -141,3 +141,14 @@ impl Interp {
         }
     }
 }
+
+impl Interp {
+    /// `(can Move M)`: M, generated here with the same context, has at least
+    /// one move (Ludii's `canMove`: the moves as generated, before any
+    /// check of what they lead to).
+    pub(crate) fn can_move(&self, g: u32, st: &State, ctx: Ctx, ws: &mut Workspace) -> bool {
+        let mut out = Vec::new();
+        self.generate(g, st, ctx, ws, &mut out);
+        !out.is_empty()
+    }
+}

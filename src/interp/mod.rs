@@ -710,7 +710,7 @@ fn walk_bool(b: &BoolE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match b {
         BoolE::Not(a) => walk_bool(a, out),
         BoolE::Parity { value, .. } => walk_int(value, out),
-        BoolE::IsFull => {}
+        BoolE::IsFull | BoolE::CanMove(_) => {}
         BoolE::And(v) | BoolE::Or(v) => v.iter().for_each(|a| walk_bool(a, out)),
         BoolE::Cmp(_, a, c) => {
             walk_int(a, out);
