@@ -5,6 +5,7 @@
 
 mod args;
 mod can_move;
+mod end_foreach;
 mod exprs;
 mod foreach_piece;
 mod fuse;
@@ -1030,6 +1031,8 @@ impl Compiler {
             }
         };
         match node.head_word() {
+            // `(forEach Player|NonMover if:C RESULT)`: end_foreach.rs
+            Some("forEach") => self.end_for_each(node, conds, out),
             Some("if") => {
                 // Ludii's end `(if C [SUBS] [RESULT])`: when C holds, the sub
                 // rules in order, then RESULT if none of them applied.
