@@ -17,6 +17,7 @@ mod concentric;
 pub mod draw;
 mod hex;
 mod limping;
+mod morris;
 mod read;
 pub mod square;
 
@@ -156,6 +157,11 @@ pub enum Shape {
         size: u32,
     },
     Concentric {
+        rings: u32,
+        join_corners: bool,
+    },
+    /// `(morris R joinCorners:B)`.
+    Morris {
         rings: u32,
         join_corners: bool,
     },

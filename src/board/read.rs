@@ -1,12 +1,12 @@
 //! Reading Ludii's `(board …)` form: which generator, its sizes, `use:`.
 //! Every error is located at the offending node and says what was expected.
 
-use super::{Board, MAX_SITES, Shape, SiteType, builder, concentric, hex, limping, square};
+use super::{Board, MAX_SITES, Shape, SiteType, builder, concentric, hex, limping, morris, square};
 use crate::diag::Diagnostic;
 use crate::syntax::{Kind, Node};
 
 const SHAPES: &str = "`(square N)`, `(rectangle R C)` (with `diagonals:`), `(hex N)`, \
-                      `(hex Limping N)`, `(hex Diamond N)` or `(concentric Square rings:R)`";
+                      `(hex Limping N)`, `(hex Diamond N)`, `(concentric Square rings:R)` or `(morris R)`";
 
 /// Positional and named arguments of a form, split.
 struct Args<'a> {
@@ -31,7 +31,7 @@ fn split(args: &[Node]) -> Args<'_> {
 /// A positive whole size, at most [`MAX_SITES`] (every shape has at least
 /// as many sites as any of its sizes: a larger one is a board too large,
 /// said here with the size as written, never a clamped count).
-fn size(node: &Node, what: &str) -> Result<u32, Diagnostic> {
+pub(super) fn size(node: &Node, what: &str) -> Result<u32, Diagnostic> {
     match &node.kind {
         Kind::Int(i) if *i > MAX_SITES as i64 => Err(Diagnostic::at(
             node.span,
@@ -89,7 +89,7 @@ fn positional<'a>(
     Ok(args.positional.clone())
 }
 
-fn check_count(form: &Node, count: u64) -> Result<(), Diagnostic> {
+pub(super) fn check_count(form: &Node, count: u64) -> Result<(), Diagnostic> {
     if count > MAX_SITES {
         return Err(Diagnostic::at(
             form.span,
@@ -360,6 +360,7 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
                 concentric::proto(rings, join),
             ))
         }
+        "morris" => morris::read(graph, &gargs.positional, &gargs.named, site_type, use_node),
         other => Err(
             Diagnostic::at(graph.span, format!("unknown board shape `{other}`")).expected(SHAPES),
         ),

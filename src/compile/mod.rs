@@ -5,7 +5,9 @@
 
 mod args;
 mod conditions;
+mod end_foreach;
 mod exprs;
+mod foreach_piece;
 mod fuse;
 mod ludii_names;
 mod moves;
@@ -1075,6 +1077,8 @@ impl Compiler {
             }
         };
         match node.head_word() {
+            // `(forEach Player|NonMover if:C RESULT)`: end_foreach.rs
+            Some("forEach") => self.end_for_each(node, conds, out),
             Some("if") => {
                 // Ludii's end `(if C [SUBS] [RESULT])`: when C holds, the sub
                 // rules in order, then RESULT if none of them applied.

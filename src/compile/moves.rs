@@ -110,17 +110,21 @@ impl Compiler {
                             ),
                             _ => None,
                         };
-                    let mut list = Vec::new();
-                    for (comp, moves) in self.piece_moves.clone() {
-                        let c = &self.comps[comp as usize];
-                        if names
-                            .as_ref()
-                            .is_some_and(|ns| !ns.iter().any(|x| *x == c.base || *x == c.name))
-                        {
-                            continue;
-                        }
-                        if self.inlining.contains(&comp) {
-                            return Err(Diagnostic::at(
+                    // `(forEach Piece ... MOVES Mover)`: foreach_piece.rs
+                    if let Some(list) = self.for_each_piece_moves(&mut a, names.as_deref(), id)? {
+                        GenKind::ForEachPiece(list)
+                    } else {
+                        let mut list = Vec::new();
+                        for (comp, moves) in self.piece_moves.clone() {
+                            let c = &self.comps[comp as usize];
+                            if names
+                                .as_ref()
+                                .is_some_and(|ns| !ns.iter().any(|x| *x == c.base || *x == c.name))
+                            {
+                                continue;
+                            }
+                            if self.inlining.contains(&comp) {
+                                return Err(Diagnostic::at(
                                 n.span,
                                 format!(
                                     "`(forEach Piece)` here runs the moves of \"{}\", which run this `(forEach Piece)` again (without end)",
@@ -128,13 +132,14 @@ impl Compiler {
                                 ),
                             )
                             .expected("piece moves that do not contain `(forEach Piece)` of the same piece"));
+                            }
+                            self.inlining.push(comp);
+                            let g = self.moves_node(&moves, Some(id));
+                            self.inlining.pop();
+                            list.push((comp, g?));
                         }
-                        self.inlining.push(comp);
-                        let g = self.moves_node(&moves, Some(id));
-                        self.inlining.pop();
-                        list.push((comp, g?));
+                        GenKind::ForEachPiece(list)
                     }
-                    GenKind::ForEachPiece(list)
                 }
                 Some("Site") => {
                     let r = a.required("a region")?;
@@ -492,10 +497,15 @@ impl Compiler {
                 let region = self.region(r)?;
                 b.finish()?;
                 let stack = self.stack_arg(&mut a)?;
-                Effect::Add {
+                let add = Effect::Add {
                     piece,
                     to: region,
                     stack,
+                };
+                // `(add ... (then X))`: X after the pieces are added
+                match a.form("then") {
+                    Some(t) => Effect::And(vec![add, self.then(t)?]),
+                    None => add,
                 }
             }
             "if" => {

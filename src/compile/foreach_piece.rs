@@ -1,0 +1,48 @@
+//! The arguments of `(forEach Piece ...)` beyond the piece names:
+//! `(forEach Piece [NAMES] MOVES [Mover])`. With MOVES, every piece of the
+//! mover (of the named kinds, if any) runs MOVES with `(from)` its site,
+//! instead of the moves written in its `(piece ...)`; the role says whose
+//! pieces, and only the mover's (Ludii's default) is supported.
+
+use super::Compiler;
+use super::args::Args;
+use crate::diag::{Diagnostic, Result};
+use crate::syntax::Kind;
+
+impl Compiler {
+    /// The `(comp, generator)` list of a `(forEach Piece ...)` given MOVES
+    /// (one copy of MOVES per component a player owns), or `None` when the
+    /// form has no MOVES and the pieces run their own moves. Takes the role
+    /// word either way.
+    pub(crate) fn for_each_piece_moves(
+        &mut self,
+        a: &mut Args,
+        names: Option<&[String]>,
+        id: u32,
+    ) -> Result<Option<Vec<(u8, u32)>>> {
+        if let Some(role) = a.take_if(|x| x.as_word().is_some()) {
+            let w = role.as_word().unwrap_or_default();
+            if w != "Mover" {
+                return Err(Diagnostic::at(
+                    role.span,
+                    format!("Ludii's `(forEach Piece ... {w})` is not supported yet"),
+                )
+                .expected("`Mover` (the default): the pieces of the player to move"));
+            }
+        }
+        let Some(moves) = a.take_if(|x| matches!(x.kind, Kind::Form { .. })) else {
+            return Ok(None);
+        };
+        let mut list = Vec::new();
+        for comp in 1..self.comps.len() {
+            let c = &self.comps[comp];
+            let named = names.is_none_or(|ns| ns.iter().any(|x| *x == c.base || *x == c.name));
+            if c.owner == 0 || c.owner > self.players || !named {
+                continue;
+            }
+            let g = self.moves_node(moves, Some(id))?;
+            list.push((comp as u8, g));
+        }
+        Ok(Some(list))
+    }
+}
