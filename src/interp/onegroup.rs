@@ -70,8 +70,8 @@ impl Interp {
     pub(crate) fn one_group(&self, st: &State, rel: Relation, ws: &mut Workspace) -> OneGroup {
         let n = self.rules.board.len();
         let mut occupied = ws.take_set();
-        for s in 0..n {
-            if st.pieces.what[s] != 0 {
+        for (s, &what) in st.pieces.what[..n].iter().enumerate() {
+            if what != 0 {
                 occupied.insert(s as Site);
             }
         }

@@ -135,10 +135,11 @@ mod tests {
                     &mut ws,
                     &mut table,
                 );
-                for o in 0..interp.rules.board.len() {
+                assert_eq!(table.len(), interp.rules.board.len());
+                for (o, &got) in table.iter().enumerate() {
                     let want =
                         interp.count_steps(search, o as i32, targets, &st, Ctx::default(), &mut ws);
-                    assert_eq!(table[o], want, "from {o}");
+                    assert_eq!(got, want, "from {o}");
                     checked += 1;
                 }
                 let moves = interp.legal_moves(&st);
