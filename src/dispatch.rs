@@ -81,6 +81,35 @@ pub fn load_file(
 }
 
 /// Loads a description from a string and picks its implementation.
+///
+/// The [`Loaded`] game plays through the [`crate::Rules`] trait on
+/// whichever implementation it holds: a game using a ludeme the engine
+/// declines (here `(is Full)`) runs on the reference interpreter.
+///
+/// ```rust
+/// use ludeme::{Choices, PassSet, Rules};
+///
+/// let text = r#"
+/// (game "Fill"
+///     (players 2)
+///     (equipment { (board (square 2)) (piece "Disc" Each) })
+///     (rules
+///         (play (move Add (to (sites Empty))))
+///         (end (if (is Full) (result Mover Win)))))"#;
+/// let game = ludeme::dispatch::load_str("fill.lud", text, &Choices::default(), PassSet::all())
+///     .unwrap();
+/// assert!(matches!(game, ludeme::dispatch::Loaded::Reference(_)));
+/// let mut ws = game.workspace();
+/// let mut state = game.initial_state();
+/// while game.outcome(&state).is_none() {
+///     let legal = game.legal(&state);
+///     game.play(&mut state, &legal[0], &mut ws);
+/// }
+/// // four discs fill the board; P2 placed the last one
+/// assert_eq!(game.outcome(&state).unwrap().winner(), Some(2));
+/// let m = game.parse_move(&game.initial_state(), "A1").unwrap();
+/// assert_eq!(game.game().move_text(&m, &[m]), "A1");
+/// ```
 pub fn load_str(
     name: &str,
     text: &str,
@@ -88,4 +117,90 @@ pub fn load_str(
     passes: PassSet,
 ) -> Result<Loaded, Box<crate::LoadError>> {
     Ok(Loaded::new(crate::load_str(name, text, choices)?, passes))
+}
+
+/// A state of a [`Loaded`] game: the engine's or the reference
+/// interpreter's, as the game is played.
+#[derive(Clone, Debug)]
+pub enum LoadedState {
+    Engine(Box<crate::engine::State>),
+    Reference(Box<crate::interp::State>),
+}
+
+/// A workspace of a [`Loaded`] game.
+pub enum LoadedWs {
+    Engine(Box<crate::engine::Workspace>),
+    Reference(Box<crate::interp::Workspace>),
+}
+
+/// A state or workspace made by another implementation than the game's
+/// (a caller's mix-up of two loaded games).
+#[cold]
+fn mixed() -> ! {
+    panic!("a state or workspace of another loaded game (engine vs reference interpreter)")
+}
+
+/// [`Loaded`] plays through whichever implementation it holds, so a
+/// library user never reaches the engine's arms for a ludeme it declines.
+/// (Generic code wanting the implementation's own types uses
+/// [`with_rules!`].)
+impl crate::plan::Rules for Loaded {
+    type State = LoadedState;
+    type Ws = LoadedWs;
+    fn game(&self) -> &Game {
+        Loaded::game(self)
+    }
+    fn initial_state(&self) -> LoadedState {
+        match self {
+            Loaded::Engine(g) => LoadedState::Engine(Box::new(g.initial_state())),
+            Loaded::Reference(r) => LoadedState::Reference(Box::new(r.interp.initial_state())),
+        }
+    }
+    fn workspace(&self) -> LoadedWs {
+        match self {
+            Loaded::Engine(g) => LoadedWs::Engine(Box::new(g.new_workspace())),
+            Loaded::Reference(r) => LoadedWs::Reference(Box::new(r.interp.new_workspace())),
+        }
+    }
+    fn legal_into(&self, st: &LoadedState, ws: &mut LoadedWs, out: &mut Vec<crate::Move>) {
+        match (self, st, ws) {
+            (Loaded::Engine(g), LoadedState::Engine(s), LoadedWs::Engine(w)) => {
+                g.legal_moves_into(s, w, out)
+            }
+            (Loaded::Reference(r), LoadedState::Reference(s), LoadedWs::Reference(w)) => {
+                r.interp.legal_moves_into(s, w, out)
+            }
+            _ => mixed(),
+        }
+    }
+    fn play(&self, st: &mut LoadedState, m: &crate::Move, ws: &mut LoadedWs) {
+        match (self, st, ws) {
+            (Loaded::Engine(g), LoadedState::Engine(s), LoadedWs::Engine(w)) => {
+                g.apply_with(s, m, w)
+            }
+            (Loaded::Reference(r), LoadedState::Reference(s), LoadedWs::Reference(w)) => {
+                r.interp.apply_with(s, m, w)
+            }
+            _ => mixed(),
+        }
+    }
+    fn view(&self, st: &LoadedState) -> crate::plan::View {
+        match (self, st) {
+            (Loaded::Engine(g), LoadedState::Engine(s)) => g.as_ref().view(s),
+            (Loaded::Reference(r), LoadedState::Reference(s)) => r.as_ref().view(s),
+            _ => mixed(),
+        }
+    }
+    fn outcome(&self, st: &LoadedState) -> Option<crate::Outcome> {
+        match st {
+            LoadedState::Engine(s) => s.outcome(),
+            LoadedState::Reference(s) => s.outcome(),
+        }
+    }
+    fn mover(&self, st: &LoadedState) -> u8 {
+        match st {
+            LoadedState::Engine(s) => s.mover(),
+            LoadedState::Reference(s) => s.mover(),
+        }
+    }
 }

@@ -200,7 +200,7 @@ impl Interp {
                     self.put(st, m.to, c);
                 }
             }
-            MoveKind::Step => self.carry(st, m.from, m.to, m.stack),
+            MoveKind::Step => self.carry(st, m.from, m.to, m.stack, ws),
             MoveKind::Remove => self.remove_at(st, m.to),
             MoveKind::Pass => {}
             MoveKind::Propose => st.proposed |= 1u64 << m.what,
@@ -225,21 +225,23 @@ impl Interp {
 
     /// Carries the top piece (the whole stack with `stack:True`) from
     /// `from` onto `to`, keeping its order.
-    fn carry(&self, st: &mut State, from: Site, to: Site, whole: bool) {
+    fn carry(&self, st: &mut State, from: Site, to: Site, whole: bool, ws: &mut Workspace) {
         let n = if whole && self.rules.stacking {
             st.pieces.count[from as usize] as usize
         } else {
             1
         };
-        let mut moving = Vec::with_capacity(n);
+        let mut lifted = std::mem::take(&mut ws.lifted);
+        lifted.clear();
         for _ in 0..n {
-            moving.push(self.take(st, from));
+            lifted.push(self.take(st, from));
         }
-        for &c in moving.iter().rev() {
+        for &c in lifted.iter().rev() {
             if c != 0 {
                 self.put(st, to, c);
             }
         }
+        ws.lifted = lifted;
     }
 
     /// Applies an effect ludeme.

@@ -100,8 +100,24 @@ impl Interp {
         }
     }
 
-    /// Evaluates an integer function.
+    /// Evaluates an integer function. The leaf forms are answered here
+    /// (inline at every use); the others in [`Interp::int_node`].
+    #[inline(always)]
     pub fn int(&self, e: &IntE, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
+        match e {
+            IntE::Const(c) => *c,
+            IntE::Role(r) => self.role(*r, st) as i32,
+            IntE::From => ctx.from as i32,
+            IntE::To => ctx.to as i32,
+            IntE::Between => ctx.between as i32,
+            IntE::Site => ctx.site as i32,
+            _ => self.int_node(e, st, ctx, ws),
+        }
+    }
+
+    /// Evaluates an integer function: one arm per ludeme.
+    #[inline(never)]
+    pub fn int_node(&self, e: &IntE, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
         match e {
             IntE::Const(c) => *c,
             IntE::Last(which) => self.last_site(*which, st),
@@ -314,11 +330,11 @@ impl Interp {
         }
     }
 
-    /// [`Interp::count_steps`], remembered per state for a search marked
-    /// `cacheable` (its step condition reads nothing of the move but
-    /// `(to)`, its targets nothing of it: the count is a function of the
-    /// state and the origin): the same answer, asked again in an equal
-    /// state, is not searched again.
+    /// [`Interp::count_steps`], for a search marked `cacheable` (its step
+    /// condition reads nothing of the move but `(to)`, its targets nothing
+    /// of it: the count is a function of the state and the origin) read
+    /// from the table of every origin's count in this state
+    /// ([`Interp::steps_table`]), made on the first question in a state.
     #[allow(clippy::too_many_arguments)]
     fn count_steps_memo(
         &self,
@@ -334,40 +350,47 @@ impl Interp {
         if !search.cacheable || origin < 0 || origin as usize >= n {
             return self.count_steps(search, origin, targets, st, ctx, ws);
         }
+        let i = id as usize;
+        // the state whose moves are being generated cannot change meanwhile
+        // (it is borrowed shared): its tables need no comparison
+        if ws.generating == std::ptr::from_ref(st) as usize {
+            if ws.generating_tables.len() <= i {
+                ws.generating_tables.resize(i + 1, Vec::new());
+            }
+            if ws.generating_tables[i].is_empty() {
+                let mut table = std::mem::take(&mut ws.generating_tables[i]);
+                self.steps_table(id, search, targets, st, ctx, ws, &mut table);
+                ws.generating_tables[i] = table;
+            }
+            return ws.generating_tables[i][origin as usize];
+        }
         let mut memo = match ws.steps_memo.take() {
             Some(m) if m.state == *st => m,
             Some(mut m) => {
                 m.state.clone_from(st);
-                m.answers
-                    .iter_mut()
-                    .for_each(|a| a.iter_mut().for_each(|x| *x = None));
+                m.tables.iter_mut().for_each(|t| t.clear());
                 m
             }
             None => Box::new(super::StepsMemo {
                 state: st.clone(),
-                answers: Vec::new(),
+                tables: Vec::new(),
             }),
         };
-        if memo.answers.len() <= id as usize {
-            memo.answers.resize(id as usize + 1, Vec::new());
+        if memo.tables.len() <= i {
+            memo.tables.resize(i + 1, Vec::new());
         }
-        if memo.answers[id as usize].len() != n {
-            memo.answers[id as usize] = vec![None; n];
+        if memo.tables[i].is_empty() {
+            let mut table = std::mem::take(&mut memo.tables[i]);
+            self.steps_table(id, search, targets, st, ctx, ws, &mut table);
+            memo.tables[i] = table;
         }
-        let v = match memo.answers[id as usize][origin as usize] {
-            Some(v) => v,
-            None => {
-                let v = self.count_steps(search, origin, targets, st, ctx, ws);
-                memo.answers[id as usize][origin as usize] = Some(v);
-                v
-            }
-        };
+        let v = memo.tables[i][origin as usize];
         ws.steps_memo = Some(memo);
         v
     }
 
-    /// `(count Steps ...)` from `origin`.
-    fn count_steps(
+    /// `(count Steps ...)` from `origin`: a breadth-first search forwards.
+    pub(crate) fn count_steps(
         &self,
         search: &StepSearch,
         origin: i32,
@@ -496,6 +519,7 @@ impl Interp {
     }
 
     /// One fused slot test by its meaning (see [`SlotTest`]).
+    #[inline]
     fn slot_test(&self, t: SlotTest, st: &State, ctx: Ctx) -> bool {
         let top = |s: Slot| self.what_at(st, ctx.slot(s) as i64);
         let val = |v: SlotVal| match v {
@@ -528,8 +552,32 @@ impl Interp {
         s >= 0 && st.pieces.what.get(s as usize) == Some(&0)
     }
 
-    /// Evaluates a condition.
+    /// Evaluates a condition. The context-site forms are answered here
+    /// (inline at every use); the others in [`Interp::bool_node`].
+    #[inline(always)]
     pub fn bool(&self, e: &BoolE, st: &State, ctx: Ctx, ws: &mut Workspace) -> bool {
+        match e {
+            BoolE::Const(b) => *b,
+            BoolE::EmptyAt(s) => self.empty_at(st, ctx.slot(*s) as i64),
+            BoolE::OccupiedAt(s) => self.slot_test(SlotTest::Occupied(*s), st, ctx),
+            BoolE::EnemyAt(s) => self.slot_test(SlotTest::Enemy(*s), st, ctx),
+            BoolE::FriendAt(s) => self.slot_test(SlotTest::Friend(*s), st, ctx),
+            BoolE::SlotTests(v) => v.iter().all(|t| self.slot_test(*t, st, ctx)),
+            BoolE::WhoAt(s, op, v) => {
+                let who = self.owner(self.what_at(st, ctx.slot(*s) as i64)) as i32;
+                cmp(*op, who, self.int(v, st, ctx, ws))
+            }
+            BoolE::WhatAt(s, op, v) => {
+                let what = self.what_at(st, ctx.slot(*s) as i64) as i32;
+                cmp(*op, what, self.int(v, st, ctx, ws))
+            }
+            _ => self.bool_node(e, st, ctx, ws),
+        }
+    }
+
+    /// Evaluates a condition: one arm per ludeme.
+    #[inline(never)]
+    pub fn bool_node(&self, e: &BoolE, st: &State, ctx: Ctx, ws: &mut Workspace) -> bool {
         match e {
             BoolE::Const(b) => *b,
             BoolE::Parity { odd, value } => self.parity(*odd, value, st, ctx, ws),

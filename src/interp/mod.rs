@@ -46,6 +46,8 @@ pub mod eval;
 pub mod ludemes;
 pub mod moves;
 pub mod moves_more;
+mod onegroup;
+mod steps;
 
 use crate::board::{Board, NONE, Site};
 use crate::engine::ir::*;
@@ -81,6 +83,13 @@ pub struct Rules {
     pub searches: Vec<Option<(StepSearch, RegionE)>>,
     /// The generators of `(can Move M)`, by [`BoolE::CanMove`]'s index.
     pub deferred_gens: Vec<u32>,
+    /// Per `count Steps` id: per board site, the sites one step of its
+    /// search leads to it from (empty for an id without a search).
+    pub step_preds: Vec<Vec<Vec<Site>>>,
+    /// Per [`crate::board::Relation`]: whether every site is a neighbour
+    /// of its neighbours (then groups under it are those of an undirected
+    /// graph).
+    pub symmetric: [bool; 4],
 }
 
 /// The reference interpreter of one game.
@@ -90,7 +99,7 @@ pub struct Interp {
 }
 
 /// The pieces of a position: what `(no Repeat PositionalInTurn)` compares.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Pieces {
     /// Per site (board sites, then hand sites): the top component, 0 =
     /// empty.
@@ -104,7 +113,7 @@ pub struct Pieces {
 
 /// A position of the reference interpreter and everything the rules read
 /// of the past.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct State {
     pub pieces: Pieces,
     /// Per component: its stones on the board (every level) and in the
@@ -148,6 +157,86 @@ pub struct State {
     pub stalled: [bool; MAX_PLAYERS + 1],
 }
 
+// `clone_from` field by field reuses the vectors' buffers: the
+// interpreter copies a state into a scratch one for every candidate move
+// it plays out (`do ... ifAfterwards`, no-repeat), and the derived
+// `clone_from` would allocate each time.
+impl Clone for Pieces {
+    fn clone(&self) -> Pieces {
+        Pieces {
+            what: self.what.clone(),
+            count: self.count.clone(),
+            levels: self.levels.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, o: &Pieces) {
+        self.what.clone_from(&o.what);
+        self.count.clone_from(&o.count);
+        self.levels.clone_from(&o.levels);
+    }
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut s = State {
+            pieces: self.pieces.clone(),
+            comp_count: Vec::new(),
+            turn_positions: Vec::new(),
+            ..*self
+        };
+        s.comp_count.clone_from(&self.comp_count);
+        s.turn_positions.clone_from(&self.turn_positions);
+        s
+    }
+
+    fn clone_from(&mut self, o: &State) {
+        // every field: a new one is a compile error here
+        let State {
+            pieces,
+            comp_count,
+            scores,
+            phase,
+            mover,
+            prev_mover,
+            decisions,
+            turns,
+            turn_decisions,
+            pass_turns,
+            proposed,
+            last_from,
+            last_to,
+            outcome,
+            turn_positions,
+            move_again,
+            next_override,
+            ranks,
+            last_pass,
+            stalled,
+        } = self;
+        pieces.clone_from(&o.pieces);
+        comp_count.clone_from(&o.comp_count);
+        *scores = o.scores;
+        *phase = o.phase;
+        *mover = o.mover;
+        *prev_mover = o.prev_mover;
+        *decisions = o.decisions;
+        *turns = o.turns;
+        *turn_decisions = o.turn_decisions;
+        *pass_turns = o.pass_turns;
+        *proposed = o.proposed;
+        *last_from = o.last_from;
+        *last_to = o.last_to;
+        *outcome = o.outcome;
+        turn_positions.clone_from(&o.turn_positions);
+        *move_again = o.move_again;
+        *next_override = o.next_override;
+        *ranks = o.ranks;
+        *last_pass = o.last_pass;
+        *stalled = o.stalled;
+    }
+}
+
 impl State {
     pub fn mover(&self) -> u8 {
         self.mover
@@ -187,15 +276,24 @@ pub struct Workspace {
     /// Answers of `count Steps` searches in one state (see
     /// [`Interp::count_steps`]).
     pub(crate) steps_memo: Option<Box<StepsMemo>>,
+    /// The address of the state whose legal moves are being generated (0:
+    /// none), and the `count Steps` tables made for it (per search id;
+    /// empty: not asked yet). See [`Interp::legal_moves_into`].
+    pub(crate) generating: usize,
+    pub(crate) generating_tables: Vec<Vec<i32>>,
+    /// A depth-first search path (see `onegroup`).
+    pub(crate) path: Vec<(Site, Site, usize)>,
+    /// The pieces a carry lifts, bottom first.
+    pub(crate) lifted: Vec<u8>,
 }
 
 /// Answers of the searches that depend only on the state and the origin
-/// (`StepSearch::cacheable`), remembered for one state: per search id and
-/// origin, its count (`None`: not asked yet).
+/// (`StepSearch::cacheable`), remembered for one state: per search id, the
+/// count from every board site (empty: not asked yet in this state).
 #[derive(Clone, Debug)]
 pub(crate) struct StepsMemo {
     pub(crate) state: State,
-    pub(crate) answers: Vec<Vec<Option<i32>>>,
+    pub(crate) tables: Vec<Vec<i32>>,
 }
 
 impl Workspace {
@@ -279,6 +377,13 @@ impl Interp {
                 *slot = Some((s.clone(), t.clone()));
             }
         }
+        let step_preds = searches
+            .iter()
+            .map(|s| match s {
+                Some((search, _)) => steps::predecessors(&game.board, &search.dirs),
+                None => Vec::new(),
+            })
+            .collect();
         Interp {
             rules: Rules {
                 name: game.name.clone(),
@@ -298,6 +403,8 @@ impl Interp {
                 max_decisions: game.max_decisions,
                 searches,
                 deferred_gens: game.deferred_gens.clone(),
+                step_preds,
+                symmetric: crate::board::Relation::ALL.map(|rel| symmetric(&game.board, rel)),
             },
         }
     }
@@ -326,6 +433,10 @@ impl Interp {
             stamp: 0,
             seen_set: Default::default(),
             steps_memo: None,
+            generating: 0,
+            generating_tables: Vec::new(),
+            path: Vec::new(),
+            lifted: Vec::new(),
         }
     }
 
@@ -544,6 +655,16 @@ impl Interp {
         st.comp_count[comp as usize] -= 1;
         comp
     }
+}
+
+/// Whether `t` neighbours `s` under `rel` whenever `s` neighbours `t`.
+fn symmetric(board: &Board, rel: crate::board::Relation) -> bool {
+    (0..board.len() as Site).all(|s| {
+        board
+            .neighbours(s, rel)
+            .iter()
+            .all(|&t| board.neighbours(t, rel).contains(&s))
+    })
 }
 
 fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) {

@@ -20,7 +20,13 @@ impl Interp {
             return;
         }
         let phase = &self.rules.phases[st.phase[st.mover as usize] as usize];
+        // `st` is borrowed shared for the whole generation: what is
+        // computed of it (the `count Steps` tables) holds until the end
+        let outer = std::mem::replace(&mut ws.generating, std::ptr::from_ref(st) as usize);
+        ws.generating_tables.iter_mut().for_each(|t| t.clear());
         self.generate(phase.play, st, Ctx::default(), ws, out);
+        ws.generating = outer;
+        ws.generating_tables.iter_mut().for_each(|t| t.clear());
         if self.rules.no_repeat_in_turn && !out.is_empty() {
             let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
             out.retain(|m| {
@@ -66,8 +72,10 @@ impl Interp {
             }
             // `(do M ifAfterwards:C)`: the moves of M after which (their
             // actions and the consequences below this node applied) C holds,
-            // with the move's context. The `connected` hint names a faster
-            // way to the same answer; it changes nothing here.
+            // with the move's context. The compiler's `connected` hint is
+            // not read; when C is "the pieces on the board are one group",
+            // `onegroup` judges the moves that only carry a piece from one
+            // search of the position instead of one per move.
             GenKind::Do {
                 moves,
                 if_afterwards,
@@ -78,19 +86,34 @@ impl Interp {
                 if out.len() == before {
                     return;
                 }
+                let og = super::onegroup::one_group_condition(if_afterwards)
+                    .filter(|&rel| self.rules.symmetric[rel as usize])
+                    .map(|rel| self.one_group(st, rel, ws));
                 let mut scratch = ws.scratch.take().unwrap_or_else(|| Box::new(st.clone()));
                 let mut keep = before;
                 for i in before..out.len() {
                     let m = out[i];
-                    scratch.as_mut().clone_from(st);
-                    self.apply_actions(&mut scratch, &m, Some(id), ws);
-                    if self.bool(if_afterwards, &scratch, self.move_ctx(&m), ws) {
+                    let known = og
+                        .as_ref()
+                        .and_then(|og| self.one_group_after(og, &m, id, st));
+                    let ok = match known {
+                        Some(b) => b,
+                        None => {
+                            scratch.as_mut().clone_from(st);
+                            self.apply_actions(&mut scratch, &m, Some(id), ws);
+                            self.bool(if_afterwards, &scratch, self.move_ctx(&m), ws)
+                        }
+                    };
+                    if ok {
                         out[keep] = m;
                         keep += 1;
                     }
                 }
                 out.truncate(keep);
                 ws.scratch = Some(scratch);
+                if let Some(og) = og {
+                    self.give_one_group(og, ws);
+                }
             }
             // `(forEach Piece)`: for each board site (ascending) holding a
             // piece of the mover, the moves of that component's generator
