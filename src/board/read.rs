@@ -1,7 +1,9 @@
 //! Reading Ludii's `(board …)` form: which generator, its sizes, `use:`.
 //! Every error is located at the offending node and says what was expected.
 
-use super::{Board, MAX_SITES, Shape, SiteType, builder, concentric, hex, limping, square};
+use super::{
+    Board, MAX_SITES, Shape, SiteType, builder, concentric, graphops, hex, limping, square,
+};
 use crate::diag::Diagnostic;
 use crate::syntax::{Kind, Node};
 
@@ -9,12 +11,12 @@ const SHAPES: &str = "`(square N)`, `(rectangle R C)` (with `diagonals:`), `(hex
                       `(hex Limping N)`, `(hex Diamond N)` or `(concentric Square rings:R)`";
 
 /// Positional and named arguments of a form, split.
-struct Args<'a> {
-    positional: Vec<&'a Node>,
-    named: Vec<(&'a str, &'a Node, &'a Node)>,
+pub(super) struct Args<'a> {
+    pub(super) positional: Vec<&'a Node>,
+    pub(super) named: Vec<(&'a str, &'a Node, &'a Node)>,
 }
 
-fn split(args: &[Node]) -> Args<'_> {
+pub(super) fn split(args: &[Node]) -> Args<'_> {
     let mut out = Args {
         positional: Vec::new(),
         named: Vec::new(),
@@ -31,7 +33,7 @@ fn split(args: &[Node]) -> Args<'_> {
 /// A positive whole size, at most [`MAX_SITES`] (every shape has at least
 /// as many sites as any of its sizes: a larger one is a board too large,
 /// said here with the size as written, never a clamped count).
-fn size(node: &Node, what: &str) -> Result<u32, Diagnostic> {
+pub(super) fn size(node: &Node, what: &str) -> Result<u32, Diagnostic> {
     match &node.kind {
         Kind::Int(i) if *i > MAX_SITES as i64 => Err(Diagnostic::at(
             node.span,
@@ -69,7 +71,7 @@ fn no_named(args: &Args, shape: &str) -> Result<(), Diagnostic> {
 }
 
 /// Exactly `n` positional arguments, else an error at the form.
-fn positional<'a>(
+pub(super) fn positional<'a>(
     form: &Node,
     args: &Args<'a>,
     n: usize,
@@ -168,6 +170,9 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
         )
         .expected(SHAPES));
     };
+    if graphops::is_operator(head) {
+        return graphops::board(graph, site_type);
+    }
     let gargs = split(graph.form_args().unwrap_or(&[]));
     let vertex_unsupported = |shape: &str| {
         Diagnostic::at(
