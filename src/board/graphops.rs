@@ -28,7 +28,9 @@
 //!   three edges, a face in line is Diagonal only.
 //! - Rows and columns (hence labels) are Ludii's clustering of the sites'
 //!   distances to a reference line (rows: angles 0°–60° in steps of 15°,
-//!   columns 90°–120° from the row angle), the best-fitting angle first.
+//!   columns 90°–120° from the row angle), the best-fitting angle first;
+//!   where two sites would share a label, rows and columns are the ranks
+//!   of the distinct y and x values instead.
 
 use super::builder::{self, ADJ, DIAG, ORTH, Proto};
 use super::{Board, MAX_SITES, Shape, SiteType};
@@ -560,6 +562,7 @@ pub fn hex_graph(n: u32) -> Graph {
     ];
     let mut g = Graph::default();
     let mut index: HashMap<(i64, i64), usize> = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
     for row in 0..size {
         for col in 0..size {
             if col > size / 2 + row || row - col > size / 2 {
@@ -578,7 +581,7 @@ pub fn hex_graph(n: u32) -> Graph {
             }
             for k in 0..6 {
                 let (a, b) = (ids[k], ids[(k + 1) % 6]);
-                if !g.edges.iter().any(|e| *e == [b, a]) {
+                if seen.insert((a.min(b), a.max(b))) {
                     g.edges.push([a, b]);
                 }
             }
@@ -835,7 +838,10 @@ pub fn graph(node: &Node, site_type: SiteType) -> Result<Graph, Diagnostic> {
                 );
             }
             let n = size(p[0], "the board size")?;
-            too_large(node, 6usize.saturating_mul(n as usize).saturating_mul(n as usize))?;
+            too_large(
+                node,
+                6usize.saturating_mul(n as usize).saturating_mul(n as usize),
+            )?;
             Ok(hex_graph(n))
         }
         "shift" => {
@@ -935,11 +941,10 @@ pub fn graph(node: &Node, site_type: SiteType) -> Result<Graph, Diagnostic> {
                 .iter()
                 .find(|k| !matches!(k.as_word(), Some("Vertex" | "Edge" | "Cell")))
             {
-                return Err(Diagnostic::at(
-                    k.span,
-                    format!("bad site type {}", k.describe()),
-                )
-                .expected("`Vertex`, `Edge` or `Cell`"));
+                return Err(
+                    Diagnostic::at(k.span, format!("bad site type {}", k.describe()))
+                        .expected("`Vertex`, `Edge` or `Cell`"),
+                );
             }
             Ok(g)
         }
@@ -1039,11 +1044,19 @@ fn intersect(mut graphs: Vec<Graph>) -> Graph {
             })
         })
     };
-    let edges: Vec<[usize; 2]> = first.edges.iter().filter(|e| keep_edge(e)).copied().collect();
+    let edges: Vec<[usize; 2]> = first
+        .edges
+        .iter()
+        .filter(|e| keep_edge(e))
+        .copied()
+        .collect();
     let keep_vert: Vec<bool> = first
         .verts
         .iter()
-        .map(|&p| rest.iter().all(|g| g.verts.iter().any(|&q| coincident(p, q))))
+        .map(|&p| {
+            rest.iter()
+                .all(|g| g.verts.iter().any(|&q| coincident(p, q)))
+        })
         .collect();
     let mut new_id = vec![usize::MAX; first.verts.len()];
     let mut verts = Vec::new();
@@ -1067,11 +1080,7 @@ fn intersect(mut graphs: Vec<Graph>) -> Graph {
 }
 
 /// `(add [GRAPH] vertices:{…} edges:{…} cells:{…} connect:B)`.
-fn add(
-    node: &Node,
-    args: &super::read::Args,
-    site_type: SiteType,
-) -> Result<Graph, Diagnostic> {
+fn add(node: &Node, args: &super::read::Args, site_type: SiteType) -> Result<Graph, Diagnostic> {
     let mut g = match args.positional.as_slice() {
         [] => Graph::default(),
         [one] => graph(one, site_type)?,
@@ -1167,8 +1176,11 @@ fn add(
     }
     for (face, ids) in face_indices {
         if ids.len() < 3 || ids.iter().any(|&v| v >= g.verts.len()) {
-            return Err(Diagnostic::at(face.span, "a cell needs 3 or more vertex indices of the graph")
-                .expected(format!("indices below {}", g.verts.len())));
+            return Err(Diagnostic::at(
+                face.span,
+                "a cell needs 3 or more vertex indices of the graph",
+            )
+            .expected(format!("indices below {}", g.verts.len())));
         }
         add_face(&mut g, ids);
     }
@@ -1198,11 +1210,7 @@ fn add_face(g: &mut Graph, ids: Vec<usize>) {
 }
 
 /// `(remove GRAPH cells:{…} edges:{…} vertices:{…} trimEdges:B)`.
-fn remove(
-    node: &Node,
-    args: &super::read::Args,
-    site_type: SiteType,
-) -> Result<Graph, Diagnostic> {
+fn remove(node: &Node, args: &super::read::Args, site_type: SiteType) -> Result<Graph, Diagnostic> {
     let a = super::read::positional(node, args, 1, "`(remove GRAPH cells:… edges:… vertices:…)`")?;
     if a[0].head_word() == Some("poly") {
         return Err(Diagnostic::at(
@@ -1381,7 +1389,33 @@ fn rows_and_columns(points: &[[f64; 2]]) -> (Vec<u32>, Vec<u32>) {
         }
     }
     let (cols, _) = cluster(points, false, unit, best.1);
-    (rows, cols)
+    // Two sites with one label: Ludii numbers rows and columns by the
+    // distinct y and x values instead (within 0.001).
+    let mut labels = std::collections::HashSet::new();
+    if rows.iter().zip(&cols).all(|rc| labels.insert(rc)) {
+        return (rows, cols);
+    }
+    (distinct_rank(points, 1), distinct_rank(points, 0))
+}
+
+/// Each point's rank among the distinct values of coordinate `k`.
+fn distinct_rank(points: &[[f64; 2]], k: usize) -> Vec<u32> {
+    let mut values: Vec<f64> = Vec::new();
+    for p in points {
+        if !values.iter().any(|v| (p[k] - v).abs() < 0.001) {
+            values.push(p[k]);
+        }
+    }
+    values.sort_by(f64::total_cmp);
+    points
+        .iter()
+        .map(|p| {
+            values
+                .iter()
+                .rposition(|v| (p[k] - v).abs() < 0.001)
+                .unwrap_or(0) as u32
+        })
+        .collect()
 }
 
 /// The board of a graph, played on its vertices or its faces, in the
@@ -1400,6 +1434,11 @@ pub fn to_board(node: &Node, g: &Graph, site_type: SiteType) -> Result<Board, Di
         }
     }
     let faces_of = |a: usize, b: usize| edge_faces.get(&(a.min(b), a.max(b)));
+    let edge_set: std::collections::HashSet<(usize, usize)> = g
+        .edges
+        .iter()
+        .map(|e| (e[0].min(e[1]), e[0].max(e[1])))
+        .collect();
     let centroids: Vec<[f64; 2]> = g.faces.iter().map(|f| g.centroid(f)).collect();
     match site_type {
         SiteType::Vertex => {
@@ -1441,7 +1480,10 @@ pub fn to_board(node: &Node, g: &Graph, site_type: SiteType) -> Result<Board, Di
                             best = (d, Some(to));
                         }
                     }
-                    if let Some(to) = best.1 {
+                    // a Diagonal that is also an edge stays Orthogonal only
+                    if let Some(to) = best.1
+                        && !edge_set.contains(&(v.min(to), v.max(to)))
+                    {
                         p.edge(v, to, DIAG);
                     }
                 }
@@ -1449,11 +1491,10 @@ pub fn to_board(node: &Node, g: &Graph, site_type: SiteType) -> Result<Board, Di
         }
         SiteType::Cell => {
             if g.faces.is_empty() {
-                return Err(Diagnostic::at(
-                    node.span,
-                    "the graph has no cells (faces) to play on",
-                )
-                .expected("`use:Vertex`, or a graph with faces"));
+                return Err(
+                    Diagnostic::at(node.span, "the graph has no cells (faces) to play on")
+                        .expected("`use:Vertex`, or a graph with faces"),
+                );
             }
             let (rows, cols) = rows_and_columns(&centroids);
             let ve = g.vertex_edges();
@@ -1471,9 +1512,8 @@ pub fn to_board(node: &Node, g: &Graph, site_type: SiteType) -> Result<Board, Di
             }
             for (f, face) in g.faces.iter().enumerate() {
                 let n = face.len();
-                let outer = (0..n).any(|k| {
-                    faces_of(face[k], face[(k + 1) % n]).is_none_or(|l| l.len() < 2)
-                });
+                let outer = (0..n)
+                    .any(|k| faces_of(face[k], face[(k + 1) % n]).is_none_or(|l| l.len() < 2));
                 let s = p.site(centroids[f][0], centroids[f][1], cols[f], rows[f]);
                 p.sites[s].outer = outer;
             }

@@ -170,7 +170,7 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
         )
         .expected(SHAPES));
     };
-    if graphops::is_operator(head) {
+    if graphops::is_operator(head) || head == "wedge" {
         return graphops::board(graph, site_type);
     }
     let gargs = split(graph.form_args().unwrap_or(&[]));
