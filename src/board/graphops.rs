@@ -126,6 +126,16 @@ fn segments_intersect(
     (-1e-7..=1.000_000_1).contains(&s) && (-1e-7..=1.000_000_1).contains(&t)
 }
 
+/// A cycle read from its least vertex, in the direction of the lesser
+/// next vertex: two cycles match (as [`cycle_matches`]) iff these agree.
+fn canonical(ids: &[usize]) -> Vec<usize> {
+    let n = ids.len();
+    let start = (0..n).min_by_key(|&k| ids[k]).unwrap_or(0);
+    let fwd: Vec<usize> = (0..n).map(|k| ids[(start + k) % n]).collect();
+    let back: Vec<usize> = (0..n).map(|k| ids[(start + n - k) % n]).collect();
+    fwd.min(back)
+}
+
 /// A face's vertex cycle matches `ids` read from any start, either way.
 fn cycle_matches(face: &[usize], ids: &[usize]) -> bool {
     let n = face.len();
@@ -232,6 +242,7 @@ impl Graph {
     pub fn make_faces(&mut self, check_crossings: bool) {
         self.faces.clear();
         let ve = self.vertex_edges();
+        let mut known = std::collections::HashSet::new();
         for vs in 0..self.verts.len() {
             for &es in &ve[vs] {
                 let mut ids = vec![vs];
@@ -267,7 +278,7 @@ impl Graph {
                 if area / 2.0 >= 0.0 {
                     continue;
                 }
-                if self.faces.iter().any(|f| cycle_matches(f, &ids)) {
+                if !known.insert(canonical(&ids)) {
                     continue;
                 }
                 self.faces.push(ids);
@@ -1628,5 +1639,7 @@ mod tests {
         assert!(cycle_matches(&[1, 2, 3, 4], &[3, 4, 1, 2]));
         assert!(cycle_matches(&[1, 2, 3, 4], &[3, 2, 1, 4]));
         assert!(!cycle_matches(&[1, 2, 3, 4], &[1, 3, 2, 4]));
+        assert_eq!(canonical(&[3, 4, 1, 2]), canonical(&[3, 2, 1, 4]));
+        assert_ne!(canonical(&[1, 2, 3, 4]), canonical(&[1, 3, 2, 4]));
     }
 }
