@@ -36,6 +36,9 @@ pub struct Proto {
     /// `(a, b, relations)`: `relations` is a union of [`ORTH`], [`DIAG`],
     /// [`ADJ`]. Each undirected edge is listed once.
     pub edges: Vec<(usize, usize, u8)>,
+    /// Keep the sites in the generator's order instead of Ludii's sort by
+    /// position (a board built by graph operators, `graphops.rs`).
+    pub keep_order: bool,
 }
 
 impl Proto {
@@ -99,7 +102,9 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
 
     // Ludii's order: by y, then x (bottom row first, left to right).
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| (key(proto.sites[i].y), key(proto.sites[i].x)));
+    if !proto.keep_order {
+        order.sort_by_key(|&i| (key(proto.sites[i].y), key(proto.sites[i].x)));
+    }
     let mut index_of = vec![0 as Site; n];
     for (idx, &orig) in order.iter().enumerate() {
         index_of[orig] = idx as Site;

@@ -15,6 +15,7 @@ use crate::syntax::{Kind, Node};
 mod builder;
 mod concentric;
 pub mod draw;
+pub mod graphops;
 mod hex;
 mod limping;
 mod morris;
@@ -165,6 +166,8 @@ pub enum Shape {
         rings: u32,
         join_corners: bool,
     },
+    /// A graph built by Ludii's graph operators (`graphops.rs`).
+    Graph,
 }
 
 #[derive(Clone, Debug, PartialEq)]

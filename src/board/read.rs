@@ -1,7 +1,9 @@
 //! Reading Ludii's `(board …)` form: which generator, its sizes, `use:`.
 //! Every error is located at the offending node and says what was expected.
 
-use super::{Board, MAX_SITES, Shape, SiteType, builder, concentric, hex, limping, morris, square};
+use super::{
+    Board, MAX_SITES, Shape, SiteType, builder, concentric, graphops, hex, limping, morris, square,
+};
 use crate::diag::Diagnostic;
 use crate::syntax::{Kind, Node};
 
@@ -9,12 +11,12 @@ const SHAPES: &str = "`(square N)`, `(rectangle R C)` (with `diagonals:`), `(hex
                       `(hex Limping N)`, `(hex Diamond N)`, `(concentric Square rings:R)` or `(morris R)`";
 
 /// Positional and named arguments of a form, split.
-struct Args<'a> {
-    positional: Vec<&'a Node>,
-    named: Vec<(&'a str, &'a Node, &'a Node)>,
+pub(super) struct Args<'a> {
+    pub(super) positional: Vec<&'a Node>,
+    pub(super) named: Vec<(&'a str, &'a Node, &'a Node)>,
 }
 
-fn split(args: &[Node]) -> Args<'_> {
+pub(super) fn split(args: &[Node]) -> Args<'_> {
     let mut out = Args {
         positional: Vec::new(),
         named: Vec::new(),
@@ -69,7 +71,7 @@ fn no_named(args: &Args, shape: &str) -> Result<(), Diagnostic> {
 }
 
 /// Exactly `n` positional arguments, else an error at the form.
-fn positional<'a>(
+pub(super) fn positional<'a>(
     form: &Node,
     args: &Args<'a>,
     n: usize,
@@ -168,6 +170,9 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
         )
         .expected(SHAPES));
     };
+    if graphops::is_operator(head) || head == "wedge" {
+        return graphops::board(graph, site_type);
+    }
     let gargs = split(graph.form_args().unwrap_or(&[]));
     let vertex_unsupported = |shape: &str| {
         Diagnostic::at(
