@@ -785,7 +785,7 @@ fn bad_forms_are_located() {
 fn unknown_shape_says_what_was_expected() {
     let e = error("(board (tri 4))");
     assert!(
-        e.contains("= expected `(square N)`, `(rectangle R C)` (with `diagonals:`), `(hex N)`, `(hex Limping N)`, `(hex Diamond N)`, `(concentric Square rings:R)` or `(morris R)`"),
+        e.contains("= expected `(square N)`, `(rectangle R C)` (with `diagonals:`), `(hex N)`, `(hex Limping N)`, `(hex Diamond N)`, `(concentric Square rings:R)`, `(morris R)`, `(graph vertices:{...} edges:{...})` or `(circle {N ...})`"),
         "{e}"
     );
 }

@@ -36,9 +36,16 @@ pub struct Proto {
     /// `(a, b, relations)`: `relations` is a union of [`ORTH`], [`DIAG`],
     /// [`ADJ`]. Each undirected edge is listed once.
     pub edges: Vec<(usize, usize, u8)>,
-    /// Keep the sites in the generator's order instead of Ludii's sort by
-    /// position (a board built by graph operators, `graphops.rs`).
+    /// One-way steps `(from, to, relations)` (Ludii's Diagonal steps
+    /// across a face of a plain graph need not be symmetric).
+    pub arcs: Vec<(usize, usize, u8)>,
+    /// Keep the generator's order of sites instead of sorting them by
+    /// position (Ludii does not reorder a plain graph's vertices).
     pub keep_order: bool,
+    /// The order in which Ludii's phase colouring visits each site's
+    /// neighbours, when it is not index order (a plain graph's vertices:
+    /// by the angle of their edges).
+    pub phase_order: Option<Vec<Vec<usize>>>,
 }
 
 impl Proto {
@@ -123,6 +130,7 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
                 row: p.row,
                 col: p.col,
                 phase: 0,
+                phase_marks: 0,
             }
         })
         .collect();
@@ -130,12 +138,17 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
     // Neighbours of each site, all relations together.
     let mut nbs: Vec<Vec<Nb>> = vec![Vec::new(); n];
     let mut seen: HashMap<(Site, Site), usize> = HashMap::new();
-    for &(a, b, rels) in &proto.edges {
+    let both = proto
+        .edges
+        .iter()
+        .flat_map(|&(a, b, r)| [(a, b, r), (b, a, r)]);
+    for (a, b, rels) in both.chain(proto.arcs.iter().copied()) {
         let (a, b) = (index_of[a], index_of[b]);
         if a == b {
             continue;
         }
-        for (s, t) in [(a, b), (b, a)] {
+        {
+            let (s, t) = (a, b);
             let (ps, pt) = (&sites[s as usize], &sites[t as usize]);
             let (dx, dy) = (pt.x - ps.x, pt.y - ps.y);
             let angle = dx.atan2(dy).to_degrees().rem_euclid(360.0);
@@ -265,20 +278,34 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
     let left = extreme(&|s| -s.x);
     let right = extreme(&|s| s.x);
 
-    // Ludii visits the neighbours in index order
-    let by_index: Vec<Vec<Site>> = lists[..n]
-        .iter()
-        .map(|l| {
-            let mut l = l.clone();
-            l.sort_unstable();
-            l
-        })
-        .collect();
-    for (s, ph) in phases(n, &by_index).into_iter().enumerate() {
-        sites[s].phase = ph;
+    // Ludii visits the neighbours in index order (unless told otherwise)
+    let by_index: Vec<Vec<Site>> = match &proto.phase_order {
+        Some(lists) => {
+            let mut out = vec![Vec::new(); n];
+            for (orig, l) in lists.iter().enumerate() {
+                out[index_of[orig] as usize] = l.iter().map(|&t| index_of[t]).collect();
+            }
+            out
+        }
+        None => lists[..n]
+            .iter()
+            .map(|l| {
+                let mut l = l.clone();
+                l.sort_unstable();
+                l
+            })
+            .collect(),
+    };
+    for (s, marks) in phases(n, &by_index).into_iter().enumerate() {
+        sites[s].phase_marks = marks;
+        sites[s].phase = 7 - marks.leading_zeros() as u8;
     }
 
-    let by_label = sites.iter().map(|s| (s.label.clone(), s.index)).collect();
+    // a label two sites share names the first
+    let mut by_label = HashMap::new();
+    for s in &sites {
+        by_label.entry(s.label.clone()).or_insert(s.index);
+    }
 
     // Lines of the drawing: the Orthogonal edges, each once, sorted.
     let mut edges: Vec<(Site, Site)> = Vec::new();
@@ -305,6 +332,10 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         centre_sites,
         top,
         phases_known: !matches!(shape, Shape::LimpingHex { .. }),
+        corners_known: !matches!(
+            shape,
+            Shape::Graph { .. } | Shape::Circle { .. } | Shape::Operators
+        ),
         bottom,
         left,
         right,
@@ -315,44 +346,50 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
 }
 
 /// Ludii's phases: a greedy colouring over the Orthogonal neighbours (each
-/// list in index order). From
-/// the lowest site without a phase, sites are taken from a double-ended
-/// queue; each gets the least phase (of 4) no coloured neighbour has, then
-/// queues its unvisited neighbours: at the front a neighbour whose own
-/// neighbours already show two or more phases, else at the back. (A site
-/// whose neighbours show all four phases gets phase 0.)
+/// list in the order given). Each site keeps a set of phase marks and its
+/// phase is the least of them. While a site has no mark, the first such
+/// site is marked 0 and a search starts from it (with nothing visited):
+/// sites are taken from a double-ended queue; each is marked with the
+/// least phase (of 4) no neighbour shows, if there is one, then queues its
+/// unvisited neighbours: at the front a neighbour whose own neighbours
+/// already show two or more phases, else at the back. A site whose
+/// neighbours show all four phases gets no mark, and so starts a search of
+/// its own later, which marks sites again.
+/// Returns each site's marks (bit k: phase k).
 fn phases(n: usize, orth_lists: &[Vec<Site>]) -> Vec<u8> {
     let orth = |s: usize| &orth_lists[s];
-    const UNSET: u8 = u8::MAX;
-    let mut phase = vec![UNSET; n];
-    let mut visited = vec![false; n];
-    let used = |phase: &[u8], s: usize| -> u8 {
+    let mut marks = vec![0u8; n];
+    let phase = |marks: &[u8], s: usize| -> Option<u8> {
+        (marks[s] != 0).then(|| marks[s].trailing_zeros() as u8)
+    };
+    let shown = |marks: &[u8], s: usize| -> u8 {
         orth(s)
             .iter()
-            .filter(|&&t| phase[t as usize] != UNSET)
-            .fold(0u8, |m, &t| m | 1 << phase[t as usize])
+            .filter_map(|&t| phase(marks, t as usize))
+            .fold(0u8, |m, p| m | 1 << p)
     };
     let mut queue = std::collections::VecDeque::new();
-    for start in 0..n {
-        if phase[start] != UNSET {
-            continue;
-        }
-        phase[start] = 0;
+    let mut visited = vec![false; n];
+    // every search marks its start: at most n searches
+    while let Some(start) = (0..n).find(|&s| marks[s] == 0) {
+        marks[start] |= 1;
+        visited.iter_mut().for_each(|v| *v = false);
         queue.push_back(start);
         while let Some(s) = queue.pop_front() {
             if visited[s] {
                 continue;
             }
-            let mask = used(&phase, s);
-            let p = (0..4).find(|p| mask & (1 << p) == 0).unwrap_or(0);
-            phase[s] = p as u8;
+            let mask = shown(&marks, s);
+            if let Some(p) = (0..4).find(|p| mask & (1 << p) == 0) {
+                marks[s] |= 1 << p;
+            }
             visited[s] = true;
             for &t in orth(s) {
                 let t = t as usize;
                 if visited[t] {
                     continue;
                 }
-                if used(&phase, t).count_ones() > 1 {
+                if shown(&marks, t).count_ones() > 1 {
                     queue.push_front(t);
                 } else {
                     queue.push_back(t);
@@ -360,7 +397,7 @@ fn phases(n: usize, orth_lists: &[Vec<Site>]) -> Vec<u8> {
             }
         }
     }
-    phase
+    marks
 }
 
 /// Radials: repeat the step in one direction while it exists. Where the

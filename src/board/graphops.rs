@@ -1596,7 +1596,7 @@ pub fn to_board(node: &Node, g: &Graph, site_type: SiteType) -> Result<Board, Di
             }
         }
     }
-    Ok(builder::build(Shape::Graph, site_type, p))
+    Ok(builder::build(Shape::Operators, site_type, p))
 }
 
 /// Reads `(board OPERATOR …)`: the graph, then its board.

@@ -15,6 +15,7 @@ use crate::syntax::{Kind, Node};
 mod builder;
 mod concentric;
 pub mod draw;
+pub mod graph;
 pub mod graphops;
 mod hex;
 mod limping;
@@ -167,7 +168,15 @@ pub enum Shape {
         join_corners: bool,
     },
     /// A graph built by Ludii's graph operators (`graphops.rs`).
-    Graph,
+    Operators,
+    /// `(graph vertices:{…} edges:{…})`, on its vertices.
+    Graph {
+        vertices: u32,
+    },
+    /// `(circle {N …})`, on its vertices.
+    Circle {
+        rings: Vec<u32>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -180,8 +189,11 @@ pub struct SiteInfo {
     pub row: u32,
     /// Ludii's column of the site (`(sites Column N)`), from 0.
     pub col: u32,
-    /// Ludii's phase of the site (`(sites Phase N)`), 0 to 3.
+    /// Ludii's phase of the site, 0 to 3: the highest of its marks.
     pub phase: u8,
+    /// The phases the site is in (bit k: in `(sites Phase k)`); more than
+    /// one where Ludii's colouring marked the site twice.
+    pub phase_marks: u8,
 }
 
 /// A compressed list-of-lists (one list per key).
@@ -255,6 +267,10 @@ pub struct Board {
     /// Whether the phases are known to be Ludii's (not on `(hex Limping N)`,
     /// whose cells Ludii visits in another order).
     pub(crate) phases_known: bool,
+    /// Whether `(sites Corners)`, `(sites Centre)` and `(centrePoint)` are
+    /// Ludii's (not on a plain graph or circle, which Ludii measures by
+    /// angles along its outline).
+    pub(crate) corners_known: bool,
     pub(crate) bottom: Vec<Site>,
     pub(crate) left: Vec<Site>,
     pub(crate) right: Vec<Site>,
@@ -367,9 +383,14 @@ impl Board {
         self.phases_known
     }
 
+    /// Whether corners and centre are Ludii's (see the field).
+    pub fn corners_known(&self) -> bool {
+        self.corners_known
+    }
+
     pub fn phase(&self, n: u32) -> Vec<Site> {
         self.all_sites()
-            .filter(|&s| u32::from(self.sites[s as usize].phase) == n)
+            .filter(|&s| n < 8 && self.sites[s as usize].phase_marks & (1 << n) != 0)
             .collect()
     }
 

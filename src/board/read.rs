@@ -2,13 +2,15 @@
 //! Every error is located at the offending node and says what was expected.
 
 use super::{
-    Board, MAX_SITES, Shape, SiteType, builder, concentric, graphops, hex, limping, morris, square,
+    Board, MAX_SITES, Shape, SiteType, builder, concentric, graph, graphops, hex, limping, morris,
+    square,
 };
 use crate::diag::Diagnostic;
 use crate::syntax::{Kind, Node};
 
 const SHAPES: &str = "`(square N)`, `(rectangle R C)` (with `diagonals:`), `(hex N)`, \
-                      `(hex Limping N)`, `(hex Diamond N)`, `(concentric Square rings:R)` or `(morris R)`";
+                      `(hex Limping N)`, `(hex Diamond N)`, `(concentric Square rings:R)`, \
+                      `(morris R)`, `(graph vertices:{...} edges:{...})` or `(circle {N ...})`";
 
 /// Positional and named arguments of a form, split.
 pub(super) struct Args<'a> {
@@ -366,8 +368,160 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
             ))
         }
         "morris" => morris::read(graph, &gargs.positional, &gargs.named, site_type, use_node),
+        "graph" => {
+            if site_type != SiteType::Vertex {
+                return Err(on_cells(graph, use_node, "graph"));
+            }
+            let g = read_graph(graph, &gargs)?;
+            let vertices = g.pts.len() as u32;
+            Ok(builder::build(
+                Shape::Graph { vertices },
+                site_type,
+                graph::vertex_proto(&g, true),
+            ))
+        }
+        "circle" => {
+            no_named(&gargs, "circle")?;
+            if site_type != SiteType::Vertex {
+                return Err(on_cells(graph, use_node, "circle"));
+            }
+            let a = positional(graph, &gargs, 1, "`(circle {N ...})`")?;
+            let Kind::Array(items) = &a[0].kind else {
+                return Err(
+                    Diagnostic::at(a[0].span, format!("found {}", a[0].describe()))
+                        .expected("a list of ring sizes: `{8}`, `{6 6 6}`"),
+                );
+            };
+            let mut rings = Vec::new();
+            for item in items {
+                rings.push(size(item, "a ring size")?);
+            }
+            if rings.is_empty() {
+                return Err(Diagnostic::at(a[0].span, "`(circle {})` has no rings")
+                    .expected("a list of ring sizes: `{8}`, `{6 6 6}`"));
+            }
+            let wide: Vec<u64> = rings.iter().map(|&r| u64::from(r)).collect();
+            check_count(graph, graph::circle_count(&wide))?;
+            let g = graph::circle(&rings);
+            Ok(builder::build(
+                Shape::Circle { rings },
+                site_type,
+                graph::vertex_proto(&g, false),
+            ))
+        }
         other => Err(
             Diagnostic::at(graph.span, format!("unknown board shape `{other}`")).expected(SHAPES),
         ),
     }
+}
+
+fn on_cells(graph: &Node, use_node: Option<&Node>, shape: &str) -> Diagnostic {
+    Diagnostic::at(
+        use_node.map_or(graph.span, |n| n.span),
+        format!("a `({shape} ...)` board played on cells is not supported yet"),
+    )
+    .expected(format!(
+        "`use:Vertex` after the shape: `(board ({shape} ...) use:Vertex)`"
+    ))
+}
+
+/// A number of a `(graph ...)` form.
+fn coordinate(n: &Node) -> Result<f64, Diagnostic> {
+    match n.kind {
+        Kind::Int(i) => Ok(i as f64),
+        Kind::Float(f) if f.is_finite() => Ok(f),
+        _ => Err(Diagnostic::at(n.span, format!("found {}", n.describe())).expected("a number")),
+    }
+}
+
+/// `(graph vertices:{{x y} ...} edges:{{a b} ...})`.
+fn read_graph(form: &Node, args: &Args) -> Result<graph::Graph, Diagnostic> {
+    const FORM: &str = "`(graph vertices:{{x y} ...} edges:{{a b} ...})`";
+    if let Some(extra) = args.positional.first() {
+        return Err(Diagnostic::at(
+            extra.span,
+            format!("unexpected {} in `(graph ...)`", extra.describe()),
+        )
+        .expected(FORM));
+    }
+    let mut g = graph::Graph::default();
+    let mut edges: Option<&[Node]> = None;
+    let mut have_vertices = false;
+    for &(name, value, node) in &args.named {
+        let Kind::Array(items) = &value.kind else {
+            return Err(
+                Diagnostic::at(value.span, format!("found {}", value.describe())).expected(FORM),
+            );
+        };
+        match name {
+            "vertices" => {
+                have_vertices = true;
+                if items.len() as u64 > MAX_SITES {
+                    return Err(Diagnostic::at(
+                        value.span,
+                        format!(
+                            "board too large: {} sites (at most {MAX_SITES})",
+                            items.len()
+                        ),
+                    )
+                    .expected("a smaller graph"));
+                }
+                for it in items {
+                    match &it.kind {
+                        Kind::Array(xy) if xy.len() == 2 || xy.len() == 3 => {
+                            if xy.len() == 3 && coordinate(&xy[2])? != 0.0 {
+                                return Err(Diagnostic::at(
+                                    xy[2].span,
+                                    "a `(graph ...)` vertex off the plane is not supported",
+                                )
+                                .expected("`{x y}`"));
+                            }
+                            g.pts.push((coordinate(&xy[0])?, coordinate(&xy[1])?));
+                        }
+                        _ => {
+                            return Err(Diagnostic::at(
+                                it.span,
+                                format!("found {}", it.describe()),
+                            )
+                            .expected("a vertex `{x y}`"));
+                        }
+                    }
+                }
+            }
+            "edges" => edges = Some(items),
+            _ => {
+                return Err(Diagnostic::at(
+                    node.span,
+                    format!("`{name}:` is not supported for `(graph ...)`"),
+                )
+                .expected("`vertices:` and `edges:`"));
+            }
+        }
+    }
+    if !have_vertices || g.pts.is_empty() {
+        return Err(Diagnostic::at(form.span, "`(graph ...)` has no vertices").expected(FORM));
+    }
+    if let Some(items) = edges {
+        for it in items {
+            let pair = match &it.kind {
+                Kind::Array(ab) if ab.len() == 2 => [&ab[0], &ab[1]],
+                _ => {
+                    return Err(Diagnostic::at(it.span, format!("found {}", it.describe()))
+                        .expected("an edge `{a b}` of two vertex indices"));
+                }
+            };
+            let mut ends = [0usize; 2];
+            for (k, v) in pair.iter().enumerate() {
+                ends[k] = match v.kind {
+                    Kind::Int(i) if i >= 0 && (i as usize) < g.pts.len() => i as usize,
+                    _ => {
+                        return Err(Diagnostic::at(v.span, format!("found {}", v.describe()))
+                            .expected(format!("a vertex index from 0 to {}", g.pts.len() - 1)));
+                    }
+                };
+            }
+            g.find_or_add_edge(ends[0], ends[1]);
+        }
+    }
+    Ok(g)
 }

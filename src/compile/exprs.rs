@@ -389,6 +389,7 @@ impl Compiler {
                     }
                     "last" => self.last(n, &mut a)?,
                     "centrePoint" => {
+                        self.corners_known(n, "(centrePoint)")?;
                         let b = self.board.as_ref().map(|b| b.centre()).unwrap_or(0);
                         IntE::Const(b as i32)
                     }
@@ -963,7 +964,10 @@ impl Compiler {
             "Bottom" => b.bottom().to_vec(),
             "Left" => b.left().to_vec(),
             "Right" => b.right().to_vec(),
-            "Centre" => b.centre_sites().to_vec(),
+            "Centre" => {
+                self.corners_known(n, "(sites Centre)")?;
+                b.centre_sites().to_vec()
+            }
             _ => {
                 let k = a.required("a number")?;
                 let k = match self.int(k)? {
@@ -993,6 +997,19 @@ impl Compiler {
             }
         };
         Ok(RegionE::Fixed(self.site_set(&sites)))
+    }
+
+    /// An error where the board's corners and centre are not Ludii's
+    /// (`Board::corners_known`).
+    fn corners_known(&self, n: &Node, what: &str) -> Result<()> {
+        match &self.board {
+            Some(b) if !b.corners_known() => Err(Diagnostic::at(
+                n.span,
+                format!("Ludii's `{what}` on a `(graph ...)` or `(circle ...)` board is not supported yet"),
+            )
+            .expected("another region")),
+            _ => Ok(()),
+        }
     }
 
     /// A set as wide as the engine's sets (the board, then the hand sites).
@@ -1159,7 +1176,10 @@ impl Compiler {
             None if a.peek().is_none() => RegionE::CurrentGroup,
             Some("Board") => RegionE::Board,
             Some("Empty") => RegionE::Empty,
-            Some("Corners") => RegionE::Corners,
+            Some("Corners") => {
+                self.corners_known(n, "(sites Corners)")?;
+                RegionE::Corners
+            }
             Some("Outer") | Some("Perimeter") => RegionE::Outer,
             Some("Inner") => RegionE::Inner,
             Some("Occupied") => {
