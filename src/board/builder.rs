@@ -98,8 +98,11 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
     assert!(n > 0, "a board has at least one site");
 
     // Ludii's order: by y, then x (bottom row first, left to right).
+    // (a mancala board keeps its generator's order, as Ludii does)
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| (key(proto.sites[i].y), key(proto.sites[i].x)));
+    if !matches!(shape, Shape::Mancala { .. }) {
+        order.sort_by_key(|&i| (key(proto.sites[i].y), key(proto.sites[i].x)));
+    }
     let mut index_of = vec![0 as Site; n];
     for (idx, &orig) in order.iter().enumerate() {
         index_of[orig] = idx as Site;
@@ -305,6 +308,7 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         right,
         by_label,
         edges,
+        tracks: Vec::new(),
         shape,
     }
 }

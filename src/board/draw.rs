@@ -255,8 +255,14 @@ pub fn to_json(board: &Board) -> Value {
             site
         })
         .collect();
+    let tracks: Vec<Value> = board
+        .tracks
+        .iter()
+        .map(|t| json!({"name": t.name, "owner": t.owner, "loop": t.looped, "sites": t.sites}))
+        .collect();
     json!({
         "sites": sites,
+        "tracks": tracks,
         "regions": {
             "top": board.top(),
             "bottom": board.bottom(),
@@ -282,6 +288,10 @@ pub fn to_json_text(board: &Board) -> String {
     }
     out.push_str("],\n\"regions\": ");
     out.push_str(&v["regions"].to_string());
+    if !board.tracks.is_empty() {
+        out.push_str(",\n\"tracks\": ");
+        out.push_str(&v["tracks"].to_string());
+    }
     out.push_str("}\n");
     out
 }

@@ -501,6 +501,14 @@ impl Compiler {
                     }
                     self.board = Some(Board::from_node(item)?);
                 }
+                Some("mancalaBoard") => {
+                    if self.board.is_some() {
+                        return Err(
+                            Diagnostic::at(item.span, "a second board").expected("one board")
+                        );
+                    }
+                    self.board = Some(crate::board::mancala::from_node(item, self.players)?);
+                }
                 Some("piece") => self.piece(item)?,
                 Some("regions") => self.equipment_region(item)?,
                 Some("hand") => {
