@@ -368,6 +368,7 @@ impl Compiler {
                             _ => IntE::Role(self.role(x)?),
                         }
                     }
+                    "mapEntry" => self.map_entry(n, &mut a)?,
                     "handSite" => {
                         let p = a.required("a player")?;
                         if self.hand_sites == 0 {
@@ -502,6 +503,7 @@ impl Compiler {
                     id,
                 }
             }
+            None if let Some(e) = self.count_at_in(a)? => e,
             _ => {
                 return Err(unsupported(
                     n,
@@ -607,6 +609,12 @@ impl Compiler {
                         super::steps::steps_cmp(super::fuse::slot_tests(c))
                     }
                     "is" => self.is(n, &mut a)?,
+                    "no" if a.word(&["Moves"]).is_some() => {
+                        let w = a.required("a player: `Mover` or `Next`")?;
+                        let role = self.role(w)?;
+                        self.needs_reference("no Moves");
+                        BoolE::NoMoves(role)
+                    }
                     "all" => match a.word(&["Passed", "Sites", "Groups"]) {
                         Some("Passed") => BoolE::AllPassed,
                         Some("Sites") => {
@@ -1095,6 +1103,9 @@ impl Compiler {
         {
             let name = name.as_str().unwrap_or_default();
             return self.named_region(n, None, name);
+        }
+        if a.word(&["Track"]).is_some() {
+            return self.sites_track(n, a);
         }
         if let Some(w) = a.word(&[
             "Top", "Bottom", "Left", "Right", "Centre", "Row", "Column", "Phase",

@@ -7,6 +7,7 @@ mod args;
 mod exprs;
 mod fuse;
 mod ludii_names;
+mod mancala;
 mod moves;
 mod reference;
 mod steps;
@@ -39,14 +40,11 @@ pub(crate) fn is_ludii_argument(name: &str) -> bool {
 const UNSUPPORTED: &[&str] = &[
     "dice",
     "deck",
-    "track",
-    "map",
     "domino",
     "tile",
     "card",
     "roll",
     "shoot",
-    "sow",
     "trigger",
     "vote",
     "claim",
@@ -81,7 +79,6 @@ const UNSUPPORTED: &[&str] = &[
 /// typos.
 const UNSUPPORTED_KINDS: &[&str] = &[
     "Shoot",
-    "Select",
     "Claim",
     "Leap",
     "Swap",
@@ -444,6 +441,8 @@ pub(crate) struct Compiler {
     pub(crate) uses_all_passed: bool,
     /// The `(regions ...)` of the equipment, in order.
     pub(crate) regions: Vec<EquipRegion>,
+    /// `(map ["Name"] {...})` of the equipment: name and pairs.
+    pub(crate) maps: Vec<(String, Vec<(i32, i32)>)>,
     /// Ludemes used that only the reference interpreter plays
     /// (`compile/reference.rs`).
     pub(crate) reference_only: std::cell::RefCell<Vec<&'static str>>,
@@ -511,6 +510,7 @@ impl Compiler {
                 }
                 Some("piece") => self.piece(item)?,
                 Some("regions") => self.equipment_region(item)?,
+                Some("map") => self.equipment_map(item)?,
                 Some("hand") => {
                     let mut a = Args::of(item);
                     let who = a.required("`Each`")?;
@@ -752,7 +752,11 @@ impl Compiler {
                 Some("place") => self.place(it)?,
                 Some("set") => {
                     let mut b = Args::of(it);
-                    match b.word(&["NextPlayer", "Score"]) {
+                    match b.word(&["NextPlayer", "Score", "Count"]) {
+                        Some("Count") => {
+                            self.start_set_count(it, &mut b)?;
+                            b.finish()?;
+                        }
                         Some("NextPlayer") => {
                             let p = b.required("`(player N)`")?;
                             let v = self.int(p)?;

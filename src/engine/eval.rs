@@ -155,6 +155,7 @@ impl Game {
         match e {
             IntE::Const(c) => *c,
             IntE::Last(_) => super::declined::declined("last"),
+            IntE::Mancala(_) => super::declined::declined("count at|in, mapEntry"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,
@@ -544,6 +545,7 @@ impl Game {
             BoolE::Const(b) => *b,
             BoolE::Parity { .. } => super::declined::declined("is Even|Odd"),
             BoolE::IsFull => super::declined::declined("is Full"),
+            BoolE::NoMoves(_) => super::declined::declined("no Moves"),
             BoolE::Not(a) => !self.eval_bool(a, st, ctx, ws),
             BoolE::And(v) => v.iter().all(|a| self.eval_bool(a, st, ctx, ws)),
             BoolE::Or(v) => v.iter().any(|a| self.eval_bool(a, st, ctx, ws)),

@@ -138,6 +138,8 @@ pub enum IntE {
     /// `(last To)` / `(last From)`: a site of the last decision (-1 before
     /// the first). Reference interpreter only (see `src/dispatch.rs`).
     Last(LastSite),
+    /// Counts of seeds and maps (mancala). Reference interpreter only.
+    Mancala(Box<MancalaInt>),
 }
 
 /// Which site of the last decision `(last ...)` reads.
@@ -238,6 +240,9 @@ pub enum BoolE {
     },
     /// `(is Full)`: the board has no empty site. Reference interpreter only.
     IsFull,
+    /// `(no Moves P)`: P is stalemated (see `src/interp/mancala.rs`).
+    /// Reference interpreter only.
+    NoMoves(Role),
 }
 
 /// One side of [`BoolE::StepsCmp`]: a cached `(count Steps ...)` (its
@@ -400,6 +405,9 @@ pub enum Effect {
     Propose(u32),
     /// Replaces the top piece at a site by another component.
     Promote(IntE, PieceSel),
+    /// Sowing and moves of several seeds (mancala). Reference interpreter
+    /// only.
+    Mancala(Box<MancalaEffect>),
 }
 
 /// Where a move's piece comes from.
@@ -486,6 +494,13 @@ pub enum GenKind {
         region: RegionE,
         moves: u32,
     },
+    /// `(move Select (from R if:C))`: a site of R where C holds is chosen
+    /// (from = to = that site); nothing moves, the consequences act.
+    /// Reference interpreter only.
+    Select {
+        from: RegionE,
+        from_if: Option<BoolE>,
+    },
 }
 
 /// How a game result is given.
@@ -553,4 +568,62 @@ pub enum StartRule {
     },
     SetNextPlayer(u8),
     SetScore(u8, i32),
+    /// `(set Count N to:R)`: N pieces of `comp` on every site of R.
+    SetCount {
+        comp: u8,
+        region: RegionE,
+        count: u16,
+    },
+}
+
+/// Integer ludemes of the mancala games (see `src/interp/mancala.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum MancalaInt {
+    /// `(count at:X)`: the pieces at site X.
+    CountAt(IntE),
+    /// `(count in:R)`: the pieces on the sites of R.
+    CountIn(RegionE),
+    /// `(mapEntry [NAME] KEY)`: the first value other than 0 and -1 that
+    /// one of the maps (the named one, or each in turn) pairs with KEY,
+    /// else KEY itself (Ludii's maps answer 0 for "no entry", so a value
+    /// 0 reads as no entry too).
+    MapEntry {
+        maps: Vec<Vec<(i32, i32)>>,
+        key: IntE,
+    },
+}
+
+/// Effects of the mancala games (see `src/interp/mancala.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum MancalaEffect {
+    /// `(fromTo (from A) (to B) [count:N])` as an effect: N pieces (1)
+    /// from A to B.
+    MoveCount {
+        from: IntE,
+        to: IntE,
+        count: Option<IntE>,
+    },
+    /// `(sow ...)`.
+    Sow(Sow),
+}
+
+/// `(sow [START] [count:N] ["Track"] [owner:P] [if:C] [apply:E]
+/// [includeSelf:B] [origin:B] [skipIf:C] [backtracking:C] [(then E)])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sow {
+    /// Where the seeds are taken (default `(last To)`).
+    pub start: IntE,
+    /// How many are sown (default: all at `start`).
+    pub count: Option<IntE>,
+    /// The tracks the name selects (all when no name), in board order.
+    pub tracks: Vec<crate::board::track::Track>,
+    pub named: Option<String>,
+    pub owner: Option<IntE>,
+    pub cond: BoolE,
+    pub apply: Option<Effect>,
+    pub include_self: bool,
+    pub origin: BoolE,
+    pub skip: Option<BoolE>,
+    pub backtracking: Option<BoolE>,
+    pub then: Option<Effect>,
 }

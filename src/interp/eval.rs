@@ -103,6 +103,7 @@ impl Interp {
     /// Evaluates an integer function.
     pub fn int(&self, e: &IntE, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
         match e {
+            IntE::Mancala(m) => self.mancala_int(m, st, ctx, ws),
             IntE::Const(c) => *c,
             IntE::Last(which) => self.last_site(*which, st),
             // a role as a number: the player it names
@@ -529,6 +530,7 @@ impl Interp {
     /// Evaluates a condition.
     pub fn bool(&self, e: &BoolE, st: &State, ctx: Ctx, ws: &mut Workspace) -> bool {
         match e {
+            BoolE::NoMoves(r) => self.no_moves(*r, st, ws),
             BoolE::Const(b) => *b,
             BoolE::Parity { odd, value } => self.parity(*odd, value, st, ctx, ws),
             BoolE::IsFull => self.is_full(st),

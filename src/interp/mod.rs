@@ -43,6 +43,7 @@
 pub mod effects;
 pub mod eval;
 pub mod ludemes;
+pub mod mancala;
 pub mod moves;
 
 use crate::board::{Board, NONE, Site};
@@ -139,6 +140,9 @@ pub struct State {
     pub ranks: [u8; MAX_PLAYERS + 1],
     /// The last decision was a pass (then `(last To)` is -1).
     pub last_pass: bool,
+    /// Per player (bit p): stalemated, as Ludii records it for `(no Moves
+    /// P)` (see `src/interp/mancala.rs`).
+    pub stalemated: u32,
 }
 
 impl State {
@@ -300,7 +304,7 @@ impl Interp {
             group: SiteSet::with_capacity(n),
             order: Vec::new(),
             dist: Vec::new(),
-            seen: vec![0; 6 * (n + 1) * (n + 1)],
+            seen: vec![0; 7 * (n + 1) * (n + 1)],
             stamp: 0,
             steps_memo: None,
         }
@@ -358,6 +362,7 @@ impl Interp {
             next_override: 0,
             ranks: [0; MAX_PLAYERS + 1],
             last_pass: false,
+            stalemated: 0,
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -386,6 +391,19 @@ impl Interp {
                 }
                 StartRule::SetNextPlayer(p) => st.mover = *p,
                 StartRule::SetScore(p, v) => st.scores[*p as usize] = *v,
+                // `(set Count N to:R)`: N pieces on every site of R
+                StartRule::SetCount {
+                    comp,
+                    region,
+                    count,
+                } => {
+                    let mut set = ws.take_set();
+                    self.region(region, &st, Ctx::default(), &mut ws, &mut set);
+                    for s in set.iter() {
+                        self.add_count(&mut st, s, *comp, *count as u32);
+                    }
+                    ws.give_set(set);
+                }
             }
         }
         for p in 1..=r.players {
@@ -534,6 +552,10 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
         }
     };
     match k {
+        GenKind::Select { from, from_if } => {
+            walk_region(from, out);
+            b(from_if, out);
+        }
         GenKind::Add {
             to,
             to_if,
@@ -614,6 +636,32 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
 
 fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match e {
+        Effect::Mancala(m) => match &**m {
+            MancalaEffect::MoveCount { from, to, count } => {
+                walk_int(from, out);
+                walk_int(to, out);
+                if let Some(c) = count {
+                    walk_int(c, out);
+                }
+            }
+            MancalaEffect::Sow(s) => {
+                walk_int(&s.start, out);
+                s.count
+                    .iter()
+                    .chain(&s.owner)
+                    .for_each(|x| walk_int(x, out));
+                walk_bool(&s.cond, out);
+                walk_bool(&s.origin, out);
+                s.skip
+                    .iter()
+                    .chain(&s.backtracking)
+                    .for_each(|x| walk_bool(x, out));
+                s.apply
+                    .iter()
+                    .chain(&s.then)
+                    .for_each(|x| walk_effect(x, out));
+            }
+        },
         Effect::MoveAgain | Effect::Propose(_) => {}
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
             walk_int(v, out)
@@ -651,6 +699,10 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         IntE::Arith(_, v) => v.iter().for_each(|a| walk_int(a, out)),
         IntE::Abs(a) | IntE::SizeStack(a) | IntE::Who(a) | IntE::What(a) => walk_int(a, out),
         IntE::Last(_) => {}
+        IntE::Mancala(m) => match &**m {
+            MancalaInt::CountAt(x) | MancalaInt::MapEntry { key: x, .. } => walk_int(x, out),
+            MancalaInt::CountIn(r) => walk_region(r, out),
+        },
         IntE::If(c, a, b) => {
             walk_bool(c, out);
             walk_int(a, out);
@@ -710,7 +762,7 @@ fn walk_bool(b: &BoolE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match b {
         BoolE::Not(a) => walk_bool(a, out),
         BoolE::Parity { value, .. } => walk_int(value, out),
-        BoolE::IsFull => {}
+        BoolE::IsFull | BoolE::NoMoves(_) => {}
         BoolE::And(v) | BoolE::Or(v) => v.iter().for_each(|a| walk_bool(a, out)),
         BoolE::Cmp(_, a, c) => {
             walk_int(a, out);
