@@ -160,13 +160,13 @@ impl Compiler {
 
     /// `(sow ...)`, see [`Sow`].
     pub(crate) fn sow(&mut self, a: &mut Args) -> Result<Effect> {
-        if let Some(t) = a.take_if(|x| matches!(x.as_word(), Some("Cell" | "Vertex"))) {
-            if t.as_word() == Some("Cell") {
-                return Err(
-                    Diagnostic::at(t.span, "a sow on cells of a board played on vertices")
-                        .expected("no site type"),
-                );
-            }
+        if let Some(t) = a.take_if(|x| matches!(x.as_word(), Some("Cell" | "Vertex")))
+            && t.as_word() == Some("Cell")
+        {
+            return Err(
+                Diagnostic::at(t.span, "a sow on cells of a board played on vertices")
+                    .expected("no site type"),
+            );
         }
         let start = match a.take_if(|x| x.head_word().is_some() || x.as_int().is_some()) {
             Some(x) if x.head_word() != Some("then") => self.int(x)?,
@@ -210,24 +210,26 @@ impl Compiler {
             .filter(|t| named.as_ref().is_none_or(|n| t.name.contains(n.as_str())))
             .collect();
         self.needs_reference("sow");
-        Ok(Effect::Mancala(Box::new(MancalaEffect::Sow(Sow {
-            start,
-            count,
-            tracks,
-            named,
-            owner,
-            cond: cond.unwrap_or(BoolE::Const(true)),
-            apply,
-            include_self,
-            origin: origin.unwrap_or(BoolE::Const(false)),
-            skip,
-            backtracking,
-            then: None,
-        }))))
+        Ok(Effect::Mancala(Box::new(MancalaEffect::Sow(Box::new(
+            Sow {
+                start,
+                count,
+                tracks,
+                named,
+                owner,
+                cond: cond.unwrap_or(BoolE::Const(true)),
+                apply,
+                include_self,
+                origin: origin.unwrap_or(BoolE::Const(false)),
+                skip,
+                backtracking,
+                then: None,
+            },
+        )))))
     }
 
     /// `(fromTo (from A) (to B) [count:N])` as an effect.
-    pub(crate) fn from_to_effect(&mut self, n: &Node, a: &mut Args) -> Result<Effect> {
+    pub(crate) fn effect_from_to(&mut self, n: &Node, a: &mut Args) -> Result<Effect> {
         let one = |this: &mut Self, f: Option<&Node>, what: &str| -> Result<IntE> {
             let f = f.ok_or_else(|| {
                 Diagnostic::at(n.span, format!("`fromTo` needs `({what} ...)`"))

@@ -464,7 +464,7 @@ impl Compiler {
                 }
                 e
             }
-            "fromTo" => self.from_to_effect(n, &mut a)?,
+            "fromTo" => self.effect_from_to(n, &mut a)?,
             "addScore" => {
                 let p = a.required("a player")?;
                 let v = a.required("a value")?;

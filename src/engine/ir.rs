@@ -604,7 +604,7 @@ pub enum MancalaEffect {
         count: Option<IntE>,
     },
     /// `(sow ...)`.
-    Sow(Sow),
+    Sow(Box<Sow>),
 }
 
 /// `(sow [START] [count:N] ["Track"] [owner:P] [if:C] [apply:E]

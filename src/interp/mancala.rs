@@ -96,6 +96,7 @@ impl Interp {
 
     /// `(move Select (from R if:C))`: one move per site of R where C holds
     /// (with `(from)` = the site).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn select_moves(
         &self,
         id: u32,
