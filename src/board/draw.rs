@@ -260,9 +260,8 @@ pub fn to_json(board: &Board) -> Value {
         .iter()
         .map(|t| json!({"name": t.name, "owner": t.owner, "loop": t.looped, "sites": t.sites}))
         .collect();
-    json!({
+    let mut v = json!({
         "sites": sites,
-        "tracks": tracks,
         "regions": {
             "top": board.top(),
             "bottom": board.bottom(),
@@ -273,7 +272,11 @@ pub fn to_json(board: &Board) -> Value {
             "inner": board.inner(),
             "centre": board.centre_sites(),
         },
-    })
+    });
+    if !tracks.is_empty() {
+        v["tracks"] = Value::Array(tracks);
+    }
+    v
 }
 
 /// [`to_json`] as text: valid JSON with one site per line.
