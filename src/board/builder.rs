@@ -108,6 +108,7 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
     assert!(n > 0, "a board has at least one site");
 
     // Ludii's order: by y, then x (bottom row first, left to right).
+    // (a mancala board keeps its generator's order, as Ludii does)
     let mut order: Vec<usize> = (0..n).collect();
     if !proto.keep_order {
         order.sort_by_key(|&i| (key(proto.sites[i].y), key(proto.sites[i].x)));
@@ -341,6 +342,7 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         right,
         by_label,
         edges,
+        tracks: Vec::new(),
         shape,
     }
 }

@@ -255,7 +255,12 @@ pub fn to_json(board: &Board) -> Value {
             site
         })
         .collect();
-    json!({
+    let tracks: Vec<Value> = board
+        .tracks
+        .iter()
+        .map(|t| json!({"name": t.name, "owner": t.owner, "loop": t.looped, "sites": t.sites}))
+        .collect();
+    let mut v = json!({
         "sites": sites,
         "regions": {
             "top": board.top(),
@@ -267,7 +272,11 @@ pub fn to_json(board: &Board) -> Value {
             "inner": board.inner(),
             "centre": board.centre_sites(),
         },
-    })
+    });
+    if !tracks.is_empty() {
+        v["tracks"] = Value::Array(tracks);
+    }
+    v
 }
 
 /// [`to_json`] as text: valid JSON with one site per line.
@@ -282,6 +291,10 @@ pub fn to_json_text(board: &Board) -> String {
     }
     out.push_str("],\n\"regions\": ");
     out.push_str(&v["regions"].to_string());
+    if !board.tracks.is_empty() {
+        out.push_str(",\n\"tracks\": ");
+        out.push_str(&v["tracks"].to_string());
+    }
     out.push_str("}\n");
     out
 }

@@ -19,9 +19,11 @@ pub mod graph;
 pub mod graphops;
 mod hex;
 mod limping;
+pub mod mancala;
 mod morris;
 mod read;
 pub mod square;
+pub mod track;
 
 pub use builder::column_letters;
 pub use draw::{draw, to_json, to_json_text};
@@ -177,6 +179,12 @@ pub enum Shape {
     Circle {
         rings: Vec<u32>,
     },
+    /// `(mancalaBoard ROWS COLUMNS ...)`, with or without its two stores.
+    Mancala {
+        rows: u32,
+        cols: u32,
+        stores: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -278,6 +286,8 @@ pub struct Board {
     /// Lines of the board drawing (pairs of sites joined by an edge), used by
     /// the terminal drawing of vertex boards.
     pub(crate) edges: Vec<(Site, Site)>,
+    /// The board's tracks (`(track ...)` given with the board).
+    pub tracks: Vec<track::Track>,
 }
 
 impl Board {
@@ -512,8 +522,10 @@ pub fn find_board_form(game: &Node) -> Option<&Node> {
         .iter()
         .find(|a| a.head_word() == Some("equipment"))?;
     equipment.form_args()?.iter().find_map(|a| match &a.kind {
-        Kind::Array(items) => items.iter().find(|i| i.head_word() == Some("board")),
-        _ if a.head_word() == Some("board") => Some(a),
+        Kind::Array(items) => items
+            .iter()
+            .find(|i| matches!(i.head_word(), Some("board" | "mancalaBoard"))),
+        _ if matches!(a.head_word(), Some("board" | "mancalaBoard")) => Some(a),
         _ => None,
     })
 }

@@ -105,6 +105,10 @@ pub(super) fn check_count(form: &Node, count: u64) -> Result<(), Diagnostic> {
 }
 
 pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
+    if board.head_word() == Some("mancalaBoard") {
+        // (players unknown here: a track's owner is checked when compiled)
+        return super::mancala::from_node(board, 16);
+    }
     if board.head_word() != Some("board") {
         return Err(
             Diagnostic::at(board.span, format!("found {}", board.describe()))

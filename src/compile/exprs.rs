@@ -527,6 +527,7 @@ impl Compiler {
                     id,
                 }
             }
+            None if let Some(e) = self.count_at_in(a)? => e,
             _ => {
                 return Err(unsupported(
                     n,
@@ -1153,6 +1154,9 @@ impl Compiler {
         {
             let name = name.as_str().unwrap_or_default();
             return self.named_region(n, None, name);
+        }
+        if a.word(&["Track"]).is_some() {
+            return self.sites_track(n, a);
         }
         if let Some(w) = a.word(&[
             "Top", "Bottom", "Left", "Right", "Centre", "Row", "Column", "Phase",

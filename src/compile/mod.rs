@@ -10,6 +10,7 @@ mod exprs;
 mod foreach_piece;
 mod fuse;
 mod ludii_names;
+mod mancala;
 mod moves;
 mod pieces;
 mod reference;
@@ -43,14 +44,11 @@ pub(crate) fn is_ludii_argument(name: &str) -> bool {
 const UNSUPPORTED: &[&str] = &[
     "dice",
     "deck",
-    "track",
-    "map",
     "domino",
     "tile",
     "card",
     "roll",
     "shoot",
-    "sow",
     "trigger",
     "vote",
     "claim",
@@ -85,7 +83,6 @@ const UNSUPPORTED: &[&str] = &[
 /// typos.
 const UNSUPPORTED_KINDS: &[&str] = &[
     "Shoot",
-    "Select",
     "Claim",
     "Leap",
     "Swap",
@@ -528,6 +525,14 @@ impl Compiler {
                     }
                     self.board = Some(Board::from_node(item)?);
                 }
+                Some("mancalaBoard") => {
+                    if self.board.is_some() {
+                        return Err(
+                            Diagnostic::at(item.span, "a second board").expected("one board")
+                        );
+                    }
+                    self.board = Some(crate::board::mancala::from_node(item, self.players)?);
+                }
                 Some("piece") => self.piece(item)?,
                 Some("regions") => self.equipment_region(item)?,
                 Some("map") => self.equipment_map(item)?,
@@ -784,7 +789,11 @@ impl Compiler {
                 Some("place") => self.place(it)?,
                 Some("set") => {
                     let mut b = Args::of(it);
-                    match b.word(&["NextPlayer", "Score"]) {
+                    match b.word(&["NextPlayer", "Score", "Count"]) {
+                        Some("Count") => {
+                            self.start_set_count(it, &mut b)?;
+                            b.finish()?;
+                        }
                         Some("NextPlayer") => {
                             let p = b.required("`(player N)`")?;
                             let v = self.int(p)?;

@@ -352,6 +352,7 @@ impl Compiler {
                     stack,
                 }
             }
+            Some("Select") => self.move_select(n, a)?,
             Some("Add") => {
                 let piece = match a.form("piece") {
                     Some(p) => self.piece_sel(p)?,
@@ -458,6 +459,17 @@ impl Compiler {
         let mut a = Args::of(n);
         let e = match head {
             "moveAgain" => Effect::MoveAgain,
+            "sow" => {
+                let then = a.form("then").map(|t| self.then(t)).transpose()?;
+                let mut e = self.sow(&mut a)?;
+                if let Effect::Mancala(m) = &mut e
+                    && let MancalaEffect::Sow(s) = &mut **m
+                {
+                    s.then = then;
+                }
+                e
+            }
+            "fromTo" => self.effect_from_to(n, &mut a)?,
             "addScore" => {
                 let p = a.required("a player")?;
                 let v = a.required("a value")?;

@@ -244,6 +244,7 @@ impl Game {
             }
         }
         match m.kind {
+            MoveKind::Select => super::declined::declined("move Select"),
             MoveKind::Add => {
                 self.put(st, m.to, m.what);
             }
@@ -304,6 +305,7 @@ impl Game {
     pub(crate) fn apply_effect(&self, e: &Effect, st: &mut State, ctx: Ctx, ws: &mut Workspace) {
         match e {
             Effect::Moves(_) => super::declined::declined("then (move ...)"),
+            Effect::Mancala(_) => super::declined::declined("sow"),
             Effect::MoveAgain => st.move_again = true,
             Effect::AddScore(r, v) => {
                 let p = self.role(*r, st) as usize;

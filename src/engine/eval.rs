@@ -157,6 +157,7 @@ impl Game {
             IntE::Last(_) => super::declined::declined("last"),
             IntE::MapEntry { .. } => super::declined::declined("mapEntry"),
             IntE::MovesThisTurn => super::declined::declined("count MovesThisTurn"),
+            IntE::Mancala(_) => super::declined::declined("count at|in, mapEntry"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,

@@ -148,6 +148,8 @@ pub enum IntE {
         pairs: Vec<(i32, i32)>,
         key: Box<IntE>,
     },
+    /// Counts of seeds and maps (mancala). Reference interpreter only.
+    Mancala(Box<MancalaInt>),
 }
 
 /// Which site of the last decision `(last ...)` reads.
@@ -427,6 +429,9 @@ pub enum Effect {
     /// the generator node, made on the state before any is applied, then
     /// each applied with its own consequences. Reference interpreter only.
     Moves(u32),
+    /// Sowing and moves of several seeds (mancala). Reference interpreter
+    /// only.
+    Mancala(Box<MancalaEffect>),
 }
 
 /// Where a move's piece comes from.
@@ -513,6 +518,13 @@ pub enum GenKind {
         region: RegionE,
         moves: u32,
     },
+    /// `(move Select (from R if:C))`: a site of R where C holds is chosen
+    /// (from = to = that site); nothing moves, the consequences act.
+    /// Reference interpreter only.
+    Select {
+        from: RegionE,
+        from_if: Option<BoolE>,
+    },
 }
 
 /// How a game result is given.
@@ -580,4 +592,54 @@ pub enum StartRule {
     },
     SetNextPlayer(u8),
     SetScore(u8, i32),
+    /// `(set Count N to:R)`: N pieces of `comp` on every site of R.
+    SetCount {
+        comp: u8,
+        region: RegionE,
+        count: u16,
+    },
+}
+
+/// Integer ludemes of the mancala games (see `src/interp/mancala.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum MancalaInt {
+    /// `(count at:X)`: the pieces at site X.
+    CountAt(IntE),
+    /// `(count in:R)`: the pieces on the sites of R.
+    CountIn(RegionE),
+}
+
+/// Effects of the mancala games (see `src/interp/mancala.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum MancalaEffect {
+    /// `(fromTo (from A) (to B) [count:N])` as an effect: N pieces (1)
+    /// from A to B.
+    MoveCount {
+        from: IntE,
+        to: IntE,
+        count: Option<IntE>,
+    },
+    /// `(sow ...)`.
+    Sow(Box<Sow>),
+}
+
+/// `(sow [START] [count:N] ["Track"] [owner:P] [if:C] [apply:E]
+/// [includeSelf:B] [origin:B] [skipIf:C] [backtracking:C] [(then E)])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sow {
+    /// Where the seeds are taken (default `(last To)`).
+    pub start: IntE,
+    /// How many are sown (default: all at `start`).
+    pub count: Option<IntE>,
+    /// The tracks the name selects (all when no name), in board order.
+    pub tracks: Vec<crate::board::track::Track>,
+    pub named: Option<String>,
+    pub owner: Option<IntE>,
+    pub cond: BoolE,
+    pub apply: Option<Effect>,
+    pub include_self: bool,
+    pub origin: BoolE,
+    pub skip: Option<BoolE>,
+    pub backtracking: Option<BoolE>,
+    pub then: Option<Effect>,
 }

@@ -115,6 +115,8 @@ pub enum MoveKind {
     Pass,
     /// `what` is the proposal's number.
     Propose,
+    /// A site chosen (`from` = `to`); nothing moves.
+    Select,
 }
 
 /// A legal move. Small and `Copy`: generation writes these into a reused
@@ -609,6 +611,7 @@ impl Game {
                 }
                 StartRule::SetNextPlayer(p) => st.mover = *p,
                 StartRule::SetScore(p, v) => st.scores[*p as usize] = *v,
+                StartRule::SetCount { .. } => declined::declined("set Count"),
             }
         }
         // every player starts in the first phase written for them

@@ -95,6 +95,7 @@ impl Game {
     ) {
         let node = &self.gens[id as usize];
         match &node.kind {
+            GenKind::Select { .. } => super::declined::declined("move Select"),
             GenKind::Or(children) => {
                 for &c in children {
                     self.generate(c, st, ctx, ws, out);
@@ -947,6 +948,7 @@ impl Game {
             GenKind::Remove { .. } => bit(MoveKind::Remove),
             GenKind::Pass => bit(MoveKind::Pass),
             GenKind::Propose(_) => bit(MoveKind::Propose),
+            GenKind::Select { .. } => bit(MoveKind::Select),
         }
     }
 

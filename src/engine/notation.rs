@@ -29,7 +29,7 @@ impl Game {
     pub fn move_text_base(&self, m: &Move) -> String {
         let l = |s| self.site_text(s);
         match m.kind {
-            MoveKind::Add | MoveKind::Place => l(m.to),
+            MoveKind::Add | MoveKind::Place | MoveKind::Select => l(m.to),
             MoveKind::Step => format!("{}-{}", l(m.from), l(m.to)),
             MoveKind::Remove => format!("x{}", l(m.to)),
             MoveKind::Pass => "pass".to_string(),

@@ -202,7 +202,7 @@ impl Interp {
             }
             MoveKind::Step => self.carry(st, m.from, m.to, m.stack, ws),
             MoveKind::Remove => self.remove_at(st, m.to),
-            MoveKind::Pass => {}
+            MoveKind::Pass | MoveKind::Select => {}
             MoveKind::Propose => st.proposed |= 1u64 << m.what,
         }
         st.last_pass = m.kind == MoveKind::Pass;
@@ -247,6 +247,7 @@ impl Interp {
     /// Applies an effect ludeme.
     pub fn effect(&self, e: &Effect, st: &mut State, ctx: Ctx, ws: &mut Workspace) {
         match e {
+            Effect::Mancala(m) => self.mancala_effect(m, st, ctx, ws),
             // `(moveAgain)`: the mover makes another decision in this turn
             Effect::MoveAgain => st.move_again = true,
             // `(addScore P E)`

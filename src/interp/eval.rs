@@ -123,6 +123,7 @@ impl Interp {
             IntE::Last(which) => self.last_site(*which, st),
             IntE::MapEntry { pairs, key } => self.map_entry(pairs, key, st, ctx, ws),
             IntE::MovesThisTurn => self.moves_this_turn(st),
+            IntE::Mancala(m) => self.mancala_int(m, st, ctx, ws),
             // a role as a number: the player it names
             IntE::Role(r) => self.role(*r, st) as i32,
             // the move context; NONE (u32::MAX) reads as -1
@@ -557,6 +558,7 @@ impl Interp {
     #[inline(always)]
     pub fn bool(&self, e: &BoolE, st: &State, ctx: Ctx, ws: &mut Workspace) -> bool {
         match e {
+            BoolE::NoMoves(r) => self.no_moves(*r, st, ws),
             BoolE::Const(b) => *b,
             BoolE::EmptyAt(s) => self.empty_at(st, ctx.slot(*s) as i64),
             BoolE::OccupiedAt(s) => self.slot_test(SlotTest::Occupied(*s), st, ctx),

@@ -44,6 +44,7 @@ pub mod conditions;
 pub mod effects;
 pub mod eval;
 pub mod ludemes;
+pub mod mancala;
 pub mod moves;
 pub mod moves_more;
 mod onegroup;
@@ -425,8 +426,8 @@ impl Interp {
             order: Vec::new(),
             dist: Vec::new(),
             // dense (24 * (n + 1)^2 bytes) only on small boards
-            seen: if 6 * (n + 1) * (n + 1) <= DENSE_SEEN {
-                vec![0; 6 * (n + 1) * (n + 1)]
+            seen: if 7 * (n + 1) * (n + 1) <= DENSE_SEEN {
+                vec![0; 7 * (n + 1) * (n + 1)]
             } else {
                 Vec::new()
             },
@@ -521,6 +522,19 @@ impl Interp {
                 }
                 StartRule::SetNextPlayer(p) => st.mover = *p,
                 StartRule::SetScore(p, v) => st.scores[*p as usize] = *v,
+                // `(set Count N to:R)`: N pieces on every site of R
+                StartRule::SetCount {
+                    comp,
+                    region,
+                    count,
+                } => {
+                    let mut set = ws.take_set();
+                    self.region(region, &st, Ctx::default(), &mut ws, &mut set);
+                    for s in set.iter() {
+                        self.add_count(&mut st, s, *comp, *count as u32);
+                    }
+                    ws.give_set(set);
+                }
             }
         }
         for p in 1..=r.players {
@@ -679,6 +693,10 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
         }
     };
     match k {
+        GenKind::Select { from, from_if } => {
+            walk_region(from, out);
+            b(from_if, out);
+        }
         GenKind::Add {
             to,
             to_if,
@@ -759,6 +777,32 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
 
 fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match e {
+        Effect::Mancala(m) => match &**m {
+            MancalaEffect::MoveCount { from, to, count } => {
+                walk_int(from, out);
+                walk_int(to, out);
+                if let Some(c) = count {
+                    walk_int(c, out);
+                }
+            }
+            MancalaEffect::Sow(s) => {
+                walk_int(&s.start, out);
+                s.count
+                    .iter()
+                    .chain(&s.owner)
+                    .for_each(|x| walk_int(x, out));
+                walk_bool(&s.cond, out);
+                walk_bool(&s.origin, out);
+                s.skip
+                    .iter()
+                    .chain(&s.backtracking)
+                    .for_each(|x| walk_bool(x, out));
+                s.apply
+                    .iter()
+                    .chain(&s.then)
+                    .for_each(|x| walk_effect(x, out));
+            }
+        },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
             walk_int(v, out)
@@ -797,6 +841,10 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         IntE::Abs(a) | IntE::SizeStack(a) | IntE::Who(a) | IntE::What(a) => walk_int(a, out),
         IntE::Last(_) | IntE::MovesThisTurn => {}
         IntE::MapEntry { key, .. } => walk_int(key, out),
+        IntE::Mancala(m) => match &**m {
+            MancalaInt::CountAt(x) => walk_int(x, out),
+            MancalaInt::CountIn(r) => walk_region(r, out),
+        },
         IntE::If(c, a, b) => {
             walk_bool(c, out);
             walk_int(a, out);

@@ -46,6 +46,9 @@ impl Interp {
     pub fn generate(&self, id: u32, st: &State, ctx: Ctx, ws: &mut Workspace, out: &mut Vec<Move>) {
         let node = &self.rules.gens[id as usize];
         match &node.kind {
+            GenKind::Select { from, from_if } => {
+                self.select_moves(id, from, from_if.as_ref(), st, ctx, ws, out)
+            }
             // `(or M1 M2 ...)`: the moves of each, in order
             GenKind::Or(children) => {
                 for &c in children {

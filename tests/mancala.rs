@@ -1,0 +1,107 @@
+//! Mancala boards, tracks and sowing (`src/board/mancala.rs`,
+//! `src/board/track.rs`, `src/interp/mancala.rs`). The descriptions are our
+//! own; the site indices, coordinates, track sites and perft numbers were
+//! checked against Ludii 1.0.8 (its own board objects, and `run.sh perft`
+//! on tests/fixtures/mancala_small.lud).
+
+use ludeme::Choices;
+use ludeme::board::Board;
+use ludeme::diag::Sources;
+use ludeme::dispatch::{Loaded, load_str};
+use ludeme::plan::{PassSet, Rules};
+use ludeme::syntax::{Node, parse};
+use ludeme::with_rules;
+
+fn tree(text: &str) -> Node {
+    let mut sources = Sources::new();
+    let f = sources.add("t.lud", text);
+    parse(&sources, f).unwrap().remove(0)
+}
+
+fn board(text: &str) -> Board {
+    Board::from_node(&tree(text)).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+fn xy(b: &Board, s: usize) -> (f64, f64) {
+    (b.sites[s].x, b.sites[s].y)
+}
+
+/// Two rows of six with stores: Ludii's order is the left store, the
+/// bottom row, the top row, then the right store.
+#[test]
+fn two_rows_with_stores() {
+    let b = board(r#"(mancalaBoard 2 6 (track "Track" "0,ESE,E,ENE,WNW,N,W" loop:true))"#);
+    assert_eq!(b.len(), 14);
+    assert_eq!(xy(&b, 0), (-0.85, 0.5));
+    assert_eq!(xy(&b, 1), (0.0, 0.0));
+    assert_eq!(xy(&b, 7), (0.0, 1.0));
+    assert_eq!(xy(&b, 13), (5.85, 0.5));
+    let t = &b.tracks[0];
+    assert_eq!(t.sites, vec![0, 1, 2, 3, 4, 5, 6, 13, 12, 11, 10, 9, 8, 7]);
+    assert!(t.looped);
+    assert_eq!(t.next_index(13), Some(0));
+    assert_eq!(t.prev_index(0), Some(13));
+}
+
+/// Four rows without stores, one track per player (`N1`: one step).
+#[test]
+fn four_rows_player_tracks() {
+    let b = board(
+        r#"(mancalaBoard 4 8 store:None { (track "Track1" "0,E,N1,W" loop:true P1) (track "Track2" "16,E,N1,W" loop:true P2) })"#,
+    );
+    assert_eq!(b.len(), 32);
+    assert_eq!(xy(&b, 8), (0.0, 1.0));
+    assert_eq!(xy(&b, 31), (7.0, 3.0));
+    assert_eq!(b.tracks[0].owner, 1);
+    assert_eq!(
+        b.tracks[0].sites,
+        vec![0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8]
+    );
+    assert_eq!(b.tracks[1].owner, 2);
+    assert_eq!(b.tracks[1].sites[..9], [16, 17, 18, 19, 20, 21, 22, 23, 31]);
+}
+
+/// Three rows with stores at (-1, 1) and (C, 1).
+#[test]
+fn three_rows_with_stores() {
+    let b = board(r#"(mancalaBoard 3 4 (track "T" "5,E" loop:true))"#);
+    assert_eq!(b.len(), 14);
+    assert_eq!(xy(&b, 0), (-1.0, 1.0));
+    assert_eq!(xy(&b, 13), (4.0, 1.0));
+    // from the middle row's first hole east to the right store
+    assert_eq!(b.tracks[0].sites, vec![5, 6, 7, 8, 13]);
+}
+
+#[test]
+fn bad_mancala_boards_are_located_errors() {
+    for text in [
+        "(mancalaBoard 5 6)",
+        "(mancalaBoard 2 0)",
+        "(mancalaBoard 2 6 store:Inner)",
+        r#"(mancalaBoard 2 6 (track "T" "0,Q,N" loop:true))"#,
+        r#"(mancalaBoard 2 6 (track "T" "99,E" loop:true))"#,
+    ] {
+        assert!(Board::from_node(&tree(text)).is_err(), "{text}");
+    }
+}
+
+fn load(text: &str) -> Loaded {
+    match load_str("test.lud", text, &Choices::default(), PassSet::all()) {
+        Ok(l) => l,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Sowing with skips, captures with backtracking, a move again and `no
+/// Moves`: perft as Ludii 1.0.8 counts it to depth 4 (3, 9, 20, 52).
+/// (Depth 5: Ludii 120, here 122 — not yet explained, see the report.)
+#[test]
+fn small_sowing_perft() {
+    let l = load(include_str!("fixtures/mancala_small.lud"));
+    let got: Vec<u64> = with_rules!(&l, |r| {
+        let st = r.initial_state();
+        let mut ws = r.workspace();
+        (1..=4).map(|d| r.perft(&st, d, &mut ws)).collect()
+    });
+    assert_eq!(got, vec![3, 9, 20, 52]);
+}
