@@ -286,6 +286,9 @@ pub struct Workspace {
     pub(crate) path: Vec<(Site, Site, usize)>,
     /// The pieces a carry lifts, bottom first.
     pub(crate) lifted: Vec<u8>,
+    /// Set while `(no Moves Next)` looks at the next player's moves: a
+    /// `(no Moves Next)` met inside is false (Ludii's `autoFail`).
+    pub(crate) in_no_moves: bool,
 }
 
 /// Answers of the searches that depend only on the state and the origin
@@ -433,6 +436,7 @@ impl Interp {
             },
             stamp: 0,
             seen_set: Default::default(),
+            in_no_moves: false,
             steps_memo: None,
             generating: 0,
             generating_tables: Vec::new(),

@@ -4,13 +4,6 @@
 use super::{Ctx, Interp, State, Workspace};
 use crate::engine::ir::*;
 use crate::engine::{Move, MoveKind};
-use std::cell::Cell;
-
-thread_local! {
-    /// Set while `(no Moves Next)` looks at the next player's moves: a
-    /// `(no Moves Next)` met inside is false (Ludii's `autoFail`).
-    static IN_NO_MOVES: Cell<bool> = const { Cell::new(false) };
-}
 
 impl Interp {
     /// `(can Move M)`: M has at least one move in this context.
@@ -49,7 +42,7 @@ impl Interp {
             // Ludii reads the player's flag as their last decision left it
             Role::Player(p) => st.stalled.get(p as usize).copied().unwrap_or(false),
             _ => {
-                if IN_NO_MOVES.with(|c| c.get()) {
+                if ws.in_no_moves {
                     return false;
                 }
                 let p = if st.outcome.is_none() {
@@ -57,9 +50,9 @@ impl Interp {
                 } else {
                     st.mover
                 };
-                IN_NO_MOVES.with(|c| c.set(true));
+                ws.in_no_moves = true;
                 let any = self.has_moves(p, st, ws);
-                IN_NO_MOVES.with(|c| c.set(false));
+                ws.in_no_moves = false;
                 !any
             }
         }
