@@ -88,7 +88,7 @@ pub mod interp;
 pub mod plan;
 pub mod syntax;
 
-pub use engine::{Game, Move, Outcome, State, Workspace};
+pub use engine::{Game, MAX_MOVES, Move, Outcome, State, Workspace, over_move_limit};
 pub use expand::Choices;
 pub use plan::{Pass, PassSet, Reference, Rules};
 

@@ -314,3 +314,41 @@ fn empty_phases_is_an_error() {
     assert!(e.starts_with("error: t.lud:3:"), "{e}");
     assert!(e.contains("`phases:` lists no phase"), "{e}");
 }
+
+/// A rule that moves any piece to any site makes sites × pieces moves: on a
+/// (square 50) full of pieces, 2,500 × 2,500 = 6.25M, past the limit of
+/// one decision. The generators stop soon after it (at most one origin's
+/// moves past it) in the engine and in the reference interpreter alike,
+/// and the list says so; without the limit, a board of 100,000 sites asked
+/// for 10¹⁰ moves (240 GB).
+#[test]
+fn moves_per_decision_are_bounded() {
+    use ludeme::plan::Rules;
+    let text = r#"(game "Any" (players 2)
+        (equipment { (board (square 50)) (piece "Disc" Each) })
+        (rules (start (place "Disc1" (sites Board)))
+               (play (move (from (sites Occupied by:Mover)) (to (sites Board))))
+               (end (if (no Moves Next) (result Mover Win)))))"#;
+    let g = load(text).unwrap();
+    let st = g.initial_state();
+    let moves = g.legal_moves(&st);
+    assert!(ludeme::over_move_limit(&moves), "engine: {}", moves.len());
+    assert!(
+        moves.len() <= ludeme::MAX_MOVES + 2_500,
+        "engine: {}",
+        moves.len()
+    );
+    let r = ludeme::plan::Reference::new(&g);
+    let rst = r.initial_state();
+    let moves = r.legal(&rst);
+    assert!(
+        ludeme::over_move_limit(&moves),
+        "reference: {}",
+        moves.len()
+    );
+    assert!(
+        moves.len() <= ludeme::MAX_MOVES + 2_500,
+        "reference: {}",
+        moves.len()
+    );
+}

@@ -119,6 +119,19 @@ pub enum MoveKind {
     Select,
 }
 
+/// Most legal moves one decision may have: about 100 MB of moves. The move
+/// generators stop soon after it (at most one origin's moves past it), and
+/// a command meeting a longer list stops with an error, so that a rule
+/// moving any piece to any site of a huge board cannot exhaust memory.
+/// See [`over_move_limit`].
+pub const MAX_MOVES: usize = 1 << 22;
+
+/// Whether a list of legal moves went past [`MAX_MOVES`] (the generators
+/// stopped early, so the list is not the whole set of legal moves).
+pub fn over_move_limit(moves: &[Move]) -> bool {
+    moves.len() > MAX_MOVES
+}
+
 /// A legal move. Small and `Copy`: generation writes these into a reused
 /// buffer without allocating. Laid out in C order (the order the compiler
 /// chose anyway: no padding), so a generator loop can write a move as its

@@ -4,7 +4,7 @@
 use super::eval::Ctx;
 use super::ir::*;
 use super::sitetest::SiteTest;
-use super::{Game, Move, MoveKind, State, Workspace};
+use super::{Game, MAX_MOVES, Move, MoveKind, State, Workspace};
 use crate::board::{NONE, Site};
 
 impl Game {
@@ -93,6 +93,9 @@ impl Game {
         ws: &mut Workspace,
         out: &mut Vec<Move>,
     ) {
+        if out.len() > MAX_MOVES {
+            return;
+        }
         let node = &self.gens[id as usize];
         match &node.kind {
             GenKind::Select { .. } => super::declined::declined("move Select"),
@@ -348,6 +351,9 @@ impl Game {
                     self.eval_region(to, st, ctx, ws, &mut targets);
                 }
                 for f in origins.iter() {
+                    if out.len() > MAX_MOVES {
+                        break;
+                    }
                     let comp = st.what[f as usize];
                     if comp == 0 {
                         continue;
@@ -563,6 +569,9 @@ impl Game {
                     b => SiteTest::of(b.as_ref(), Slot::Between, SiteTest::Empty),
                 };
                 for (f, comp) in self.board_pieces(st, &origins) {
+                    if out.len() > MAX_MOVES {
+                        break;
+                    }
                     for &d in self.dirs_at(f, dirs) {
                         for &t in self.board.radial(f, d) {
                             let c = Ctx {

@@ -5,7 +5,7 @@ use super::{Ctx, Interp, State, Workspace};
 use crate::board::{NONE, Site};
 use crate::engine::ir::*;
 use crate::engine::sets::SiteSet;
-use crate::engine::{Move, MoveKind};
+use crate::engine::{MAX_MOVES, Move, MoveKind};
 
 impl Interp {
     /// The legal moves of `st` into `out` (cleared first), in the order the
@@ -44,6 +44,9 @@ impl Interp {
 
     /// The moves of generator node `id` in context `ctx`, appended to `out`.
     pub fn generate(&self, id: u32, st: &State, ctx: Ctx, ws: &mut Workspace, out: &mut Vec<Move>) {
+        if out.len() > MAX_MOVES {
+            return;
+        }
         let node = &self.rules.gens[id as usize];
         match &node.kind {
             GenKind::Select { from, from_if } => {
@@ -226,6 +229,9 @@ impl Interp {
                 let origins = self.origins(from, st, ctx, ws);
                 let mut targets = ws.take_set();
                 for f in origins.iter() {
+                    if out.len() > MAX_MOVES {
+                        break;
+                    }
                     let comp = st.pieces.what[f as usize];
                     if comp == 0 {
                         continue;
@@ -373,6 +379,9 @@ impl Interp {
             } => {
                 let origins = self.origins(from, st, ctx, ws);
                 for (f, comp) in self.board_pieces(&origins, st) {
+                    if out.len() > MAX_MOVES {
+                        break;
+                    }
                     for &d in self.dirs_at(f, dirs) {
                         for &t in self.rules.board.radial(f, d) {
                             let c = Ctx {
