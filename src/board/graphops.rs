@@ -960,6 +960,7 @@ pub fn graph(node: &Node, site_type: SiteType) -> Result<Graph, Diagnostic> {
             Ok(g)
         }
         "add" => add(node, &args, site_type),
+        g if super::graphgen::GENERATORS.contains(&g) => super::graphgen::graph(node, g, site_type),
         "remove" => remove(node, &args, site_type),
         other if NOT_YET.contains(&other) => Err(Diagnostic::at(
             node.span,
