@@ -230,7 +230,9 @@ impl Graph {
                 }
             }
             let s: Vec<f64> = (0..num)
-                .map(|n| (4.0 * scores[n] + scores[(n + 1) % num] + scores[(n + num - 1) % num]) / 6.0)
+                .map(|n| {
+                    (4.0 * scores[n] + scores[(n + 1) % num] + scores[(n + num - 1) % num]) / 6.0
+                })
                 .collect();
             let prev = |n: usize| (n + num - 1) % num;
             let next = |n: usize| (n + 1) % num;

@@ -30,7 +30,10 @@ fn f32r(x: f64) -> f64 {
 }
 
 fn tri_xy(row: i64, col: i64) -> [f64; 2] {
-    [col as f64 - 0.5 * row as f64, 3f64.sqrt() / 2.0 * row as f64]
+    [
+        col as f64 - 0.5 * row as f64,
+        3f64.sqrt() / 2.0 * row as f64,
+    ]
 }
 
 fn too_large(node: &Node, n: u64) -> Result<(), Diagnostic> {
@@ -48,10 +51,11 @@ fn too_large(node: &Node, n: u64) -> Result<(), Diagnostic> {
 fn tri(node: &Node, args: &read::Args, site_type: SiteType) -> Result<Graph, Diagnostic> {
     const FORM: &str = "`(tri N)`, `(tri Triangle N)` or `(tri Hexagon N)`";
     if let Some((name, _, n)) = args.named.first() {
-        return Err(
-            Diagnostic::at(n.span, format!("`{name}:` is not supported for `(tri ...)`"))
-                .expected(FORM),
-        );
+        return Err(Diagnostic::at(
+            n.span,
+            format!("`{name}:` is not supported for `(tri ...)`"),
+        )
+        .expected(FORM));
     }
     let p = &args.positional;
     let (shape, rest) = match p.first().and_then(|n| n.as_word()) {
@@ -136,11 +140,10 @@ fn tri(node: &Node, args: &read::Args, site_type: SiteType) -> Result<Graph, Dia
             }
         }
         Some((w, n)) => {
-            return Err(Diagnostic::at(
-                n.span,
-                format!("`(tri {w} ...)` is not supported yet"),
-            )
-            .expected(FORM));
+            return Err(
+                Diagnostic::at(n.span, format!("`(tri {w} ...)` is not supported yet"))
+                    .expected(FORM),
+            );
         }
     }
     g.make_faces(false);
