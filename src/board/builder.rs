@@ -266,6 +266,14 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
             .filter(|&s| (dist[s as usize] - least).abs() < 1e-4)
             .collect::<Vec<Site>>()
     };
+    // On graphs Ludii's `(centrePoint)` is the first of `(sites Centre)`
+    if matches!(
+        shape,
+        Shape::Graph { .. } | Shape::Circle { .. } | Shape::Operators
+    ) && let Some(&c) = centre_sites.first()
+    {
+        centre = c;
+    }
     let extreme = |f: &dyn Fn(&SiteInfo) -> f64| -> Vec<Site> {
         let best = sites.iter().map(f).fold(f64::MIN, f64::max);
         sites
@@ -333,10 +341,7 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         centre_sites,
         top,
         phases_known: !matches!(shape, Shape::LimpingHex { .. }),
-        corners_known: !matches!(
-            shape,
-            Shape::Graph { .. } | Shape::Circle { .. } | Shape::Operators
-        ),
+        corners_known: !matches!(shape, Shape::Operators) || site_type == SiteType::Vertex,
         bottom,
         left,
         right,

@@ -24,8 +24,10 @@
 //! - **Outer**: the vertices met walking the outline of each part of the
 //!   graph clockwise, from its leftmost vertex.
 //!
-//! Corners and centre are measured by Ludii in ways not reproduced here
-//! (`Board::corners_known`).
+//! - **Corners**: Ludii's turn score along each outline (`Graph::corners`).
+//! - **Centre** (`(sites Centre)`, its first site `(centrePoint)`): the
+//!   sites of least summed squared distance to the corners and, on boards
+//!   of under 100 sites, to the outline's sites (the shared builder).
 
 // index loops mirror the walks as described above
 #![allow(clippy::needless_range_loop)]
@@ -142,6 +144,17 @@ impl Graph {
 
     /// Which vertices lie on an outline of the graph.
     pub fn outer(&self) -> Vec<bool> {
+        let mut out = vec![false; self.pts.len()];
+        for per in self.perimeters() {
+            per.iter().for_each(|&v| out[v] = true);
+        }
+        out
+    }
+
+    /// The outlines of the graph's parts, each the walk clockwise from its
+    /// leftmost vertex (a vertex met twice is listed twice), without the
+    /// outlines lying inside another one.
+    pub fn perimeters(&self) -> Vec<Vec<usize>> {
         let n = self.pts.len();
         let ve = self.vertex_edges();
         let mut covered = vec![false; n];
@@ -169,7 +182,6 @@ impl Graph {
             perimeters.push(per);
         }
         // an outline inside another one is a hole's, not the outside's
-        let mut keep = vec![true; perimeters.len()];
         for a in (0..perimeters.len()).rev() {
             let pt = self.pts[perimeters[a][0]];
             let inside = (0..perimeters.len()).any(|b| {
@@ -180,13 +192,69 @@ impl Graph {
                 }
             });
             if inside {
-                keep[a] = false;
+                perimeters.remove(a);
             }
         }
-        let mut out = vec![false; n];
-        for (p, per) in perimeters.iter().enumerate() {
-            if keep[p] {
+        perimeters
+    }
+
+    /// Ludii's corners of the outlines: on an outline of fewer than 6
+    /// steps, every vertex; otherwise each vertex scores the turn of the
+    /// outline there (distances to the lines through the vertices 1, 2 and
+    /// 3 steps either side, weighted 1/k, negative where the outline turns
+    /// anticlockwise), smoothed once (4:1:1); a local maximum of at least
+    /// 0.32 is a convex corner, and so is a neighbour of a corner scoring
+    /// 95 % of it (spreading forwards); a local minimum of at most −0.25
+    /// is a concave corner.
+    pub fn corners(&self, perimeters: &[Vec<usize>]) -> Vec<bool> {
+        let mut out = vec![false; self.pts.len()];
+        for per in perimeters {
+            let num = per.len();
+            if num < 6 {
                 per.iter().for_each(|&v| out[v] = true);
+                continue;
+            }
+            let pt = |i: usize| self.pts[per[i % num]];
+            let mut scores = vec![0.0; num];
+            for (n, score) in scores.iter_mut().enumerate() {
+                let p = pt(n);
+                for k in 1..4 {
+                    let a = pt(n + num - k);
+                    let b = pt(n + k);
+                    let mut d = distance_to_line(p, a, b);
+                    let cw = (p.0 - a.0) * (b.1 - a.1) - (b.0 - a.0) * (p.1 - a.1);
+                    if cw < 1e-7 {
+                        d = -d;
+                    }
+                    *score += d / k as f64;
+                }
+            }
+            let s: Vec<f64> = (0..num)
+                .map(|n| {
+                    (4.0 * scores[n] + scores[(n + 1) % num] + scores[(n + num - 1) % num]) / 6.0
+                })
+                .collect();
+            let prev = |n: usize| (n + num - 1) % num;
+            let next = |n: usize| (n + 1) % num;
+            let mut keep: Vec<bool> = (0..num)
+                .map(|n| !(s[n] < 0.32 || s[n] < s[prev(n)] - 0.001 || s[n] < s[next(n)] - 0.001))
+                .collect();
+            for n in 0..num {
+                if keep[n] {
+                    if s[prev(n)] >= 0.95 * s[n] {
+                        keep[prev(n)] = true;
+                    }
+                    if s[next(n)] >= 0.95 * s[n] {
+                        keep[next(n)] = true;
+                    }
+                }
+            }
+            for n in 0..num {
+                let concave =
+                    !(s[n] > -0.25 || s[n] > s[prev(n)] + 0.001 || s[n] > s[next(n)] + 0.001);
+                if keep[n] || concave {
+                    out[per[n]] = true;
+                }
             }
         }
         out
@@ -379,7 +447,12 @@ pub fn rows_and_columns(pts: &[(f64, f64)]) -> (Vec<u32>, Vec<u32>) {
 /// across faces when `with_faces`.
 pub fn vertex_proto(g: &Graph, with_faces: bool) -> Proto {
     let (rows, cols) = rows_and_columns(&g.pts);
-    let outer = g.outer();
+    let perimeters = g.perimeters();
+    let mut outer = vec![false; g.pts.len()];
+    for per in &perimeters {
+        per.iter().for_each(|&v| outer[v] = true);
+    }
+    let corner = g.corners(&perimeters);
     let ve = g.vertex_edges();
     let phase_order = (0..g.pts.len())
         .map(|v| ve[v].iter().map(|&e| g.other(e, v)).collect())
@@ -395,7 +468,7 @@ pub fn vertex_proto(g: &Graph, with_faces: bool) -> Proto {
             y,
             col: cols[i],
             row: rows[i],
-            corner: false,
+            corner: corner[i],
             outer: outer[i],
         });
     }

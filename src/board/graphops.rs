@@ -960,6 +960,7 @@ pub fn graph(node: &Node, site_type: SiteType) -> Result<Graph, Diagnostic> {
             Ok(g)
         }
         "add" => add(node, &args, site_type),
+        g if super::graphgen::GENERATORS.contains(&g) => super::graphgen::graph(node, g, site_type),
         "remove" => remove(node, &args, site_type),
         other if NOT_YET.contains(&other) => Err(Diagnostic::at(
             node.span,
@@ -1458,20 +1459,21 @@ pub fn to_board(node: &Node, g: &Graph, site_type: SiteType) -> Result<Board, Di
                     .expected("a graph with vertices"));
             }
             let (rows, cols) = rows_and_columns(&g.verts);
+            // Ludii's outer vertices are its perimeters' (graph.rs)
+            let plain = super::graph::Graph {
+                pts: g.verts.iter().map(|v| (v[0], v[1])).collect(),
+                edges: g.edges.iter().map(|e| (e[0], e[1])).collect(),
+            };
+            let perimeters = plain.perimeters();
+            let corner = plain.corners(&perimeters);
             let mut outer = vec![false; g.verts.len()];
-            let mut in_face = vec![false; g.verts.len()];
-            for face in &g.faces {
-                face.iter().for_each(|&v| in_face[v] = true);
-            }
-            for &[a, b] in &g.edges {
-                if faces_of(a, b).is_none_or(|l| l.len() < 2) {
-                    outer[a] = true;
-                    outer[b] = true;
-                }
+            for per in &perimeters {
+                per.iter().for_each(|&v| outer[v] = true);
             }
             for (i, &v) in g.verts.iter().enumerate() {
                 let s = p.site(v[0], v[1], cols[i], rows[i]);
-                p.sites[s].outer = outer[i] || !in_face[i];
+                p.sites[s].outer = outer[i];
+                p.sites[s].corner = corner[i];
             }
             for &[a, b] in &g.edges {
                 p.edge(a, b, ORTH | ADJ);

@@ -16,6 +16,7 @@ mod builder;
 mod concentric;
 pub mod draw;
 pub mod graph;
+mod graphgen;
 pub mod graphops;
 mod hex;
 mod limping;

@@ -176,7 +176,7 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
         )
         .expected(SHAPES));
     };
-    if graphops::is_operator(head) || head == "wedge" {
+    if graphops::is_operator(head) || head == "wedge" || head == "tri" {
         return graphops::board(graph, site_type);
     }
     let gargs = split(graph.form_args().unwrap_or(&[]));
@@ -389,23 +389,7 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
             if site_type != SiteType::Vertex {
                 return Err(on_cells(graph, use_node, "circle"));
             }
-            let a = positional(graph, &gargs, 1, "`(circle {N ...})`")?;
-            let Kind::Array(items) = &a[0].kind else {
-                return Err(
-                    Diagnostic::at(a[0].span, format!("found {}", a[0].describe()))
-                        .expected("a list of ring sizes: `{8}`, `{6 6 6}`"),
-                );
-            };
-            let mut rings = Vec::new();
-            for item in items {
-                rings.push(size(item, "a ring size")?);
-            }
-            if rings.is_empty() {
-                return Err(Diagnostic::at(a[0].span, "`(circle {})` has no rings")
-                    .expected("a list of ring sizes: `{8}`, `{6 6 6}`"));
-            }
-            let wide: Vec<u64> = rings.iter().map(|&r| u64::from(r)).collect();
-            check_count(graph, graph::circle_count(&wide))?;
+            let rings = circle_rings(graph, &gargs)?;
             let g = graph::circle(&rings);
             Ok(builder::build(
                 Shape::Circle { rings },
@@ -417,6 +401,28 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
             Diagnostic::at(graph.span, format!("unknown board shape `{other}`")).expected(SHAPES),
         ),
     }
+}
+
+/// The ring sizes of `(circle {N ...})`, checked against the size limit.
+pub(super) fn circle_rings(graph: &Node, gargs: &Args) -> Result<Vec<u32>, Diagnostic> {
+    let a = positional(graph, gargs, 1, "`(circle {N ...})`")?;
+    let Kind::Array(items) = &a[0].kind else {
+        return Err(
+            Diagnostic::at(a[0].span, format!("found {}", a[0].describe()))
+                .expected("a list of ring sizes: `{8}`, `{6 6 6}`"),
+        );
+    };
+    let mut rings = Vec::new();
+    for item in items {
+        rings.push(size(item, "a ring size")?);
+    }
+    if rings.is_empty() {
+        return Err(Diagnostic::at(a[0].span, "`(circle {})` has no rings")
+            .expected("a list of ring sizes: `{8}`, `{6 6 6}`"));
+    }
+    let wide: Vec<u64> = rings.iter().map(|&r| u64::from(r)).collect();
+    check_count(graph, graph::circle_count(&wide))?;
+    Ok(rings)
 }
 
 fn on_cells(graph: &Node, use_node: Option<&Node>, shape: &str) -> Diagnostic {
@@ -439,7 +445,7 @@ fn coordinate(n: &Node) -> Result<f64, Diagnostic> {
 }
 
 /// `(graph vertices:{{x y} ...} edges:{{a b} ...})`.
-fn read_graph(form: &Node, args: &Args) -> Result<graph::Graph, Diagnostic> {
+pub(super) fn read_graph(form: &Node, args: &Args) -> Result<graph::Graph, Diagnostic> {
     const FORM: &str = "`(graph vertices:{{x y} ...} edges:{{a b} ...})`";
     if let Some(extra) = args.positional.first() {
         return Err(Diagnostic::at(
