@@ -188,3 +188,38 @@ pub fn graph(node: &Node, head: &str, site_type: SiteType) -> Result<Graph, Diag
         }
     }
 }
+
+/// Whether a line under `rel` can bend into another relation on `board`:
+/// a site steps in a direction `d` by another relation while `d` continues
+/// a line of `rel` through it, or while the opposite of `d` is one of its
+/// `rel` directions. Our lines follow the nearest step in a direction
+/// whatever its relation; Ludii's radials keep to the relation there, so
+/// `(is Line …)` on such a board is refused.
+pub fn lines_bend(board: &super::Board, rel: super::Relation) -> bool {
+    use super::Dir;
+    if !matches!(
+        board.shape,
+        super::Shape::Operators | super::Shape::Graph { .. } | super::Shape::Circle { .. }
+    ) {
+        return false;
+    }
+    let n = board.len();
+    // on_line[t * 16 + d]: a line of `rel` in direction d reaches t
+    let mut on_line = vec![false; n * 16];
+    for s in 0..n as u32 {
+        for &d in board.dirs(s, rel) {
+            for &t in board.radial(s, d) {
+                on_line[t as usize * 16 + d as usize] = true;
+            }
+        }
+    }
+    (0..n as u32).any(|s| {
+        let own = board.dirs(s, rel);
+        Dir::ALL.iter().any(|&d| {
+            let opposite = Dir::ALL[(d as usize + 8) % 16];
+            board.step(s, d).is_some()
+                && !own.contains(&d)
+                && (own.contains(&opposite) || on_line[s as usize * 16 + d as usize])
+        })
+    })
+}

@@ -17,6 +17,7 @@ mod concentric;
 pub mod draw;
 pub mod graph;
 mod graphgen;
+pub use graphgen::lines_bend;
 pub mod graphops;
 mod hex;
 mod limping;

@@ -784,6 +784,15 @@ impl Compiler {
                         through,
                     });
                 }
+                if let (DirSpec::Relation(rel), Some(b)) = (&dirs, &self.board)
+                    && crate::board::lines_bend(b, *rel)
+                {
+                    return Err(Diagnostic::at(
+                        n.span,
+                        "Ludii's `(is Line …)` on a board whose lines turn from one relation into another (its radials) is not supported yet",
+                    )
+                    .expected("a board whose steps keep to one relation"));
+                }
                 BoolE::IsLine {
                     len: Box::new(len),
                     dirs,
