@@ -32,7 +32,11 @@ fn perft(l: &Loaded, depth: u32) -> Vec<u64> {
 fn first_keys(l: &Loaded) -> Vec<(i64, i64)> {
     with_rules!(l, |r| {
         let st = r.initial_state();
-        let mut keys: Vec<(i64, i64)> = r.legal(&st).iter().map(|m| r.game().move_sites(m)).collect();
+        let mut keys: Vec<(i64, i64)> = r
+            .legal(&st)
+            .iter()
+            .map(|m| r.game().move_sites(m))
+            .collect();
         keys.sort_unstable();
         keys
     })
@@ -93,7 +97,11 @@ fn a_hand_of_p2_alone_is_the_first_hand() {
             let mut ws = r.workspace();
             let m = r.legal(&st)[0];
             r.play(&mut st, &m, &mut ws);
-            let keys: Vec<(i64, i64)> = r.legal(&st).iter().map(|m| r.game().move_sites(m)).collect();
+            let keys: Vec<(i64, i64)> = r
+                .legal(&st)
+                .iter()
+                .map(|m| r.game().move_sites(m))
+                .collect();
             assert_eq!(keys.len(), 24);
             assert!(keys.iter().all(|&(from, _)| from == 32), "{keys:?}");
         });
@@ -123,4 +131,24 @@ fn hands_of_each_player_follow_the_faces_of_a_merged_board() {
         assert_eq!(keys.len(), 13);
         assert!(keys.iter().all(|&(from, _)| from == 14), "{keys:?}");
     }
+}
+
+fn load_error(text: &str) -> String {
+    match load_str("test.lud", text, &Choices::default(), PassSet::all()) {
+        Ok(_) => panic!("loaded"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Ludii moves each piece of a stack on its own; until `(forEach Piece)`
+/// does so, a stack of several placed at the start is refused by name, as
+/// are `(place Random ...)` and `counts:`.
+#[test]
+fn stacks_of_several_and_random_placements_are_refused_by_name() {
+    let stack = ONLY_P2.replace("(place \"Goat1\" 0)", "(place Stack \"Goat1\" 0 count:3)");
+    assert!(load_error(&stack).contains("`(place Stack ...)` of several pieces"));
+    let random = ONLY_P2.replace("(place \"Goat1\" 0)", "(place Random {\"Goat1\"})");
+    assert!(load_error(&random).contains("`(place Random ...)` is not supported"));
+    let one = ONLY_P2.replace("(place \"Goat1\" 0)", "(place Stack \"Goat1\" 0)");
+    assert_eq!(perft(&load(&one, PassSet::none()), 2), [3, 72]);
 }

@@ -261,8 +261,9 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
                 square::proto_diagonals(rows, cols, diagonals),
             );
             // the faces of Ludii's graph, for the hand sites' numbering
-            board.ludii_cells =
-                graphops::square_graph(rows, cols, diagonals, SiteType::Vertex).faces.len() as u32;
+            board.ludii_cells = graphops::square_graph(rows, cols, diagonals, SiteType::Vertex)
+                .faces
+                .len() as u32;
             Ok(board)
         }
         "hex" => {

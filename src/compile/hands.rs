@@ -27,14 +27,18 @@ impl Compiler {
                         who.span,
                         format!("{} hands are not supported", who.describe()),
                     )
-                    .expected(format!("`(hand Each)` or a player `P1`..`P{}`", self.players)));
+                    .expected(format!(
+                        "`(hand Each)` or a player `P1`..`P{}`",
+                        self.players
+                    )));
                 }
             },
             None => {
-                return Err(
-                    Diagnostic::at(who.span, format!("{} hands are not supported", who.describe()))
-                        .expected("`(hand Each)` or a player `P1`, `P2` ..."),
-                );
+                return Err(Diagnostic::at(
+                    who.span,
+                    format!("{} hands are not supported", who.describe()),
+                )
+                .expected("`(hand Each)` or a player `P1`, `P2` ..."));
             }
         };
         let size = match a.named("size") {
@@ -45,8 +49,10 @@ impl Compiler {
         };
         a.finish()?;
         if self.hand_sites != 0 && self.hand_sites != size {
-            return Err(Diagnostic::at(item.span, "hands of different sizes are not supported")
-                .expected(format!("`size:{}` as the hands before", self.hand_sites)));
+            return Err(
+                Diagnostic::at(item.span, "hands of different sizes are not supported")
+                    .expected(format!("`size:{}` as the hands before", self.hand_sites)),
+            );
         }
         for p in owners {
             if self.hand_owners.contains(&p) {
@@ -68,5 +74,49 @@ impl Compiler {
             order[p as usize] = rank as u8;
         }
         order
+    }
+}
+
+impl Compiler {
+    /// The word before the piece of a `(place ...)` in the start rules:
+    /// `Stack` (true: the pieces placed on a site make a stack), or none.
+    /// `(place Random ...)`, `counts:` and stacks of several pieces are
+    /// refused by name.
+    pub(crate) fn place_kind(&mut self, a: &mut Args) -> Result<bool> {
+        let Some(w) = a.peek().filter(|n| n.as_word().is_some()) else {
+            return Ok(false);
+        };
+        a.next();
+        match w.as_word() {
+            Some("Stack") => {
+                if let Some(c) = a.named("counts") {
+                    return Err(Diagnostic::at(
+                        c.span,
+                        "Ludii's `counts:` in `(place Stack ...)` is not supported yet",
+                    )
+                    .expected("`count:N`, the same on every site"));
+                }
+                // Ludii moves each piece of a stack on its own (a step of
+                // a stack of 21 is 21 moves), which `(forEach Piece)` does
+                // not do yet: only stacks of one are placed
+                if let Some(c) = a.named("count").filter(|c| c.as_int() != Some(1)) {
+                    return Err(Diagnostic::at(
+                        c.span,
+                        "Ludii's `(place Stack ...)` of several pieces is not supported yet",
+                    )
+                    .expected("`count:1` (Ludii moves each piece of a stack on its own)"));
+                }
+                Ok(true)
+            }
+            Some("Random") => Err(Diagnostic::at(
+                w.span,
+                "Ludii's `(place Random ...)` is not supported yet",
+            )
+            .expected("a piece name: `(place \"Disc1\" SITES)`")),
+            _ => Err(
+                Diagnostic::at(w.span, format!("{} in `(place ...)`", w.describe()))
+                    .expected("a piece name, or `Stack`"),
+            ),
+        }
     }
 }

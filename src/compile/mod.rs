@@ -8,8 +8,8 @@ mod conditions;
 mod end_foreach;
 mod exprs;
 mod foreach_piece;
-mod hands;
 mod fuse;
+mod hands;
 mod ludii_names;
 mod mancala;
 mod moves;
@@ -858,6 +858,10 @@ impl Compiler {
 
     fn place(&mut self, node: &Node) -> Result<()> {
         let mut a = Args::of(node);
+        // `(place Stack "Piece" SITE)`: a stacking game (`hands.rs`)
+        if self.place_kind(&mut a)? {
+            self.stacking = true;
+        }
         let pn = a.required("a piece name")?;
         let name = pn.as_str().ok_or_else(|| {
             Diagnostic::at(pn.span, "expected a piece name").expected("a string such as \"Disc1\"")

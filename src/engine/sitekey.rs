@@ -28,7 +28,11 @@ impl Game {
             return i64::from(x);
         }
         let (player, i) = ((x - n) / self.hand_sites + 1, (x - n) % self.hand_sites);
-        let rank = self.hand_order.get(player as usize).copied().map_or(player - 1, u32::from);
+        let rank = self
+            .hand_order
+            .get(player as usize)
+            .copied()
+            .map_or(player - 1, u32::from);
         let base = n.max(self.board.ludii_cells);
         i64::from(base + rank * self.hand_sites + i)
     }
