@@ -348,6 +348,7 @@ pub fn build(shape: Shape, site_type: SiteType, proto: Proto) -> Board {
         by_label,
         edges,
         tracks: Vec::new(),
+        ludii_cells: 0,
         shape,
     }
 }

@@ -1604,7 +1604,11 @@ pub fn to_board(node: &Node, g: &Graph, site_type: SiteType) -> Result<Board, Di
 /// Reads `(board OPERATOR …)`: the graph, then its board.
 pub fn board(form: &Node, site_type: SiteType) -> Result<Board, Diagnostic> {
     let g = graph(form, site_type)?;
-    to_board(form, &g, site_type)
+    let mut board = to_board(form, &g, site_type)?;
+    if site_type == SiteType::Vertex {
+        board.ludii_cells = g.faces.len() as u32;
+    }
+    Ok(board)
 }
 
 #[cfg(test)]

@@ -290,6 +290,11 @@ pub struct Board {
     pub(crate) edges: Vec<(Site, Site)>,
     /// The board's tracks (`(track ...)` given with the board).
     pub tracks: Vec<track::Track>,
+    /// Ludii's number of cells (faces) of a board played on vertices, where
+    /// known (0 otherwise). Ludii numbers the first hand site after the
+    /// larger of the board's cells and its sites (see
+    /// [`crate::engine::Game::move_sites`]).
+    pub ludii_cells: u32,
 }
 
 impl Board {

@@ -251,7 +251,7 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
                 graph,
                 square::count_with(rows as u64, cols as u64, diagonals),
             )?;
-            Ok(builder::build(
+            let mut board = builder::build(
                 Shape::SquareDiagonals {
                     rows,
                     cols,
@@ -259,7 +259,12 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
                 },
                 site_type,
                 square::proto_diagonals(rows, cols, diagonals),
-            ))
+            );
+            // the faces of Ludii's graph, for the hand sites' numbering
+            board.ludii_cells = graphops::square_graph(rows, cols, diagonals, SiteType::Vertex)
+                .faces
+                .len() as u32;
+            Ok(board)
         }
         "hex" => {
             no_named(&gargs, "hex")?;

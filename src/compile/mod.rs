@@ -9,6 +9,7 @@ mod end_foreach;
 mod exprs;
 mod foreach_piece;
 mod fuse;
+mod hands;
 mod ludii_names;
 mod mancala;
 mod moves;
@@ -437,6 +438,8 @@ pub(crate) struct Compiler {
     pub(crate) n_step_caches: std::cell::Cell<u32>,
     pub(crate) step_searches: std::cell::RefCell<Vec<(StepSearch, RegionE)>>,
     pub(crate) hand_sites: u32,
+    /// The players with a hand in Ludii, in its order (`hands.rs`).
+    pub(crate) hand_owners: Vec<u8>,
     pub(crate) stacking: bool,
     pub(crate) phases: Vec<Phase>,
     pub(crate) start: Vec<StartRule>,
@@ -536,29 +539,7 @@ impl Compiler {
                 Some("piece") => self.piece(item)?,
                 Some("regions") => self.equipment_region(item)?,
                 Some("map") => self.equipment_map(item)?,
-                Some("hand") => {
-                    let mut a = Args::of(item);
-                    let who = a.required("`Each`")?;
-                    // `(hand P1)`: Ludii makes P1's hand only; the other
-                    // players' hands made here come after it, so every
-                    // site Ludii has keeps its index
-                    if who.as_word() != Some("Each") && who.as_word() != Some("P1") {
-                        return Err(Diagnostic::at(
-                            who.span,
-                            format!("{} hands are not supported", who.describe()),
-                        )
-                        .expected("`(hand Each)` or `(hand P1)`"));
-                    }
-                    let size = match a.named("size") {
-                        Some(n) => n.as_int().filter(|i| (1..=64).contains(i)).ok_or_else(|| {
-                            Diagnostic::at(n.span, "bad hand size")
-                                .expected("a whole number from 1 to 64")
-                        })? as u32,
-                        None => 1,
-                    };
-                    a.finish()?;
-                    self.hand_sites = size;
-                }
+                Some("hand") => self.hand(item)?,
                 _ => {
                     return Err(unknown(
                         item,
@@ -877,6 +858,10 @@ impl Compiler {
 
     fn place(&mut self, node: &Node) -> Result<()> {
         let mut a = Args::of(node);
+        // `(place Stack "Piece" SITE)`: a stacking game (`hands.rs`)
+        if self.place_kind(&mut a)? {
+            self.stacking = true;
+        }
         let pn = a.required("a piece name")?;
         let name = pn.as_str().ok_or_else(|| {
             Diagnostic::at(pn.span, "expected a piece name").expected("a string such as \"Disc1\"")
@@ -1199,6 +1184,7 @@ impl Compiler {
         let deferred_gens = self.compile_deferred()?;
         let board = self.board.take().unwrap_or_else(unreachable_board);
         let stack_cap = if self.stacking { 32 } else { 1 };
+        let hand_order = self.hand_order();
         let mut game = Game {
             name,
             board,
@@ -1206,6 +1192,7 @@ impl Compiler {
             owners: self.comps.iter().map(|c| c.owner).collect(),
             comps: self.comps,
             hand_sites: self.hand_sites,
+            hand_order,
             stacking: self.stacking,
             stack_cap,
             gens: self.gens,

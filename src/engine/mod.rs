@@ -447,6 +447,9 @@ pub struct Game {
     pub(crate) owners: Vec<u8>,
     /// Hand sites per player (0 when the game has no hands).
     pub hand_sites: u32,
+    /// Per player (index 0 unused): the rank of its hand in Ludii's
+    /// numbering of hand sites (see `sitekey.rs`).
+    pub(crate) hand_order: Vec<u8>,
     pub stacking: bool,
     pub(crate) stack_cap: usize,
     pub(crate) gens: Vec<GenNode>,

@@ -10,11 +10,31 @@ use crate::board::NONE;
 impl Game {
     /// The `(from, to)` sites of a move in Ludii's convention.
     pub fn move_sites(&self, m: &Move) -> (i64, i64) {
-        let s = |x| if x == NONE { -1 } else { i64::from(x) };
+        let s = |x| if x == NONE { -1 } else { self.ludii_site(x) };
         match m.kind {
             MoveKind::Add | MoveKind::Remove if m.from == NONE => (s(m.to), s(m.to)),
             _ => (s(m.from), s(m.to)),
         }
+    }
+}
+
+impl Game {
+    /// A site's index in Ludii: a board site keeps its own; Ludii's hand
+    /// sites start after the larger of the board's cells and its sites, and
+    /// only the players with a hand have one, in the order declared.
+    pub fn ludii_site(&self, x: crate::board::Site) -> i64 {
+        let n = self.board.len() as u32;
+        if x < n || self.hand_sites == 0 {
+            return i64::from(x);
+        }
+        let (player, i) = ((x - n) / self.hand_sites + 1, (x - n) % self.hand_sites);
+        let rank = self
+            .hand_order
+            .get(player as usize)
+            .copied()
+            .map_or(player - 1, u32::from);
+        let base = n.max(self.board.ludii_cells);
+        i64::from(base + rank * self.hand_sites + i)
     }
 }
 
