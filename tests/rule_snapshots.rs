@@ -38,8 +38,7 @@ fn rules_for(moves: &Path) -> std::path::PathBuf {
 fn rule_snapshots() {
     insta::glob!("rule_snapshots/*.moves", |path| {
         let (choices, line) = read_moves(&std::fs::read_to_string(path).unwrap());
-        let game =
-            ludeme::compile_file(&rules_for(path), &choices).unwrap_or_else(|e| panic!("{e}"));
+        let game = ludeme::load_file(&rules_for(path), &choices).unwrap_or_else(|e| panic!("{e}"));
         let trace = ludeme::cli::play::trace(&game, &line)
             .unwrap_or_else(|e| panic!("{}:\n{e}", path.display()));
         insta::assert_snapshot!(trace);

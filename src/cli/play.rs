@@ -562,7 +562,7 @@ fn bench_mcts<R: Rules>(game: &R, a: &BenchArgs, iters: u32) -> Result<(), Strin
 }
 
 /// A readable record of a line of play, for snapshot tests.
-pub fn trace(game: &Game, line: &str) -> Result<String, String> {
+pub fn trace<R: Rules>(game: &R, line: &str) -> Result<String, String> {
     let mut out = Vec::new();
     trace_to(game, line, &mut out)?;
     Ok(String::from_utf8(out).expect("the trace is text"))
