@@ -8,7 +8,7 @@ fn load(file: &str) -> Option<ludeme::Game> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("rules")
         .join(file);
-    ludeme::load_file(&path, &ludeme::Choices::default()).ok()
+    ludeme::compile_file(&path, &ludeme::Choices::default()).ok()
 }
 
 fn playouts(c: &mut Criterion) {

@@ -4,7 +4,7 @@ fn main() {
         eprintln!("usage: dump_ir FILE");
         return;
     };
-    match ludeme::load_file(f.as_ref(), &ludeme::Choices::default()) {
+    match ludeme::compile_file(f.as_ref(), &ludeme::Choices::default()) {
         Ok(g) => println!("{}", g.debug_gens()),
         Err(e) => eprintln!("{e}"),
     }

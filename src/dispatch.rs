@@ -77,7 +77,7 @@ pub fn load_file(
     choices: &crate::Choices,
     passes: PassSet,
 ) -> Result<Loaded, Box<crate::LoadError>> {
-    Ok(Loaded::new(crate::load_file(path, choices)?, passes))
+    Ok(Loaded::new(crate::compile_file(path, choices)?, passes))
 }
 
 /// Loads a description from a string and picks its implementation.
@@ -116,15 +116,40 @@ pub fn load_str(
     choices: &crate::Choices,
     passes: PassSet,
 ) -> Result<Loaded, Box<crate::LoadError>> {
-    Ok(Loaded::new(crate::load_str(name, text, choices)?, passes))
+    Ok(Loaded::new(
+        crate::compile_str(name, text, choices)?,
+        passes,
+    ))
 }
 
 /// A state of a [`Loaded`] game: the engine's or the reference
 /// interpreter's, as the game is played.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum LoadedState {
     Engine(Box<crate::engine::State>),
     Reference(Box<crate::interp::State>),
+}
+
+impl LoadedState {
+    /// The player to move.
+    pub fn mover(&self) -> u8 {
+        match self {
+            LoadedState::Engine(s) => s.mover(),
+            LoadedState::Reference(s) => s.mover(),
+        }
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<crate::Outcome> {
+        match self {
+            LoadedState::Engine(s) => s.outcome(),
+            LoadedState::Reference(s) => s.outcome(),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
 }
 
 /// A workspace of a [`Loaded`] game.
@@ -192,15 +217,9 @@ impl crate::plan::Rules for Loaded {
         }
     }
     fn outcome(&self, st: &LoadedState) -> Option<crate::Outcome> {
-        match st {
-            LoadedState::Engine(s) => s.outcome(),
-            LoadedState::Reference(s) => s.outcome(),
-        }
+        st.outcome()
     }
     fn mover(&self, st: &LoadedState) -> u8 {
-        match st {
-            LoadedState::Engine(s) => s.mover(),
-            LoadedState::Reference(s) => s.mover(),
-        }
+        st.mover()
     }
 }

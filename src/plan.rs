@@ -172,7 +172,9 @@ pub struct View {
 
 /// What the playing commands need of an implementation.
 pub trait Rules {
-    type State: Clone + std::fmt::Debug;
+    /// A position (equal states are the same position: a search agent
+    /// finds its root by it).
+    type State: Clone + std::fmt::Debug + PartialEq;
     type Ws;
     /// The compiled game (names, board, notation).
     fn game(&self) -> &Game;
@@ -208,6 +210,11 @@ pub trait Rules {
             total += self.perft(&child, depth - 1, ws);
         }
         total
+    }
+
+    /// A legal move's text among `legal` (the notation of `ludeme moves`).
+    fn move_text(&self, m: &Move, legal: &[Move]) -> String {
+        self.game().move_text(m, legal)
     }
 
     /// The board with its pieces, hands, scores and whose turn it is.
@@ -281,9 +288,11 @@ impl Rules for Game {
             outcome: st.outcome,
         }
     }
+    #[inline(always)]
     fn outcome(&self, st: &State) -> Option<Outcome> {
         st.outcome
     }
+    #[inline(always)]
     fn mover(&self, st: &State) -> u8 {
         st.mover
     }

@@ -82,7 +82,7 @@ fn load_edited(define: &str, old: &str, new: &str) -> Game {
     );
     assert_eq!(text.matches(&from).count(), 1, "one `{from}` in the file");
     let text = text.replace(&from, &to);
-    ludeme::load_str("abrana-edited.lud", &text, &Choices::default())
+    ludeme::compile_str("abrana-edited.lud", &text, &Choices::default())
         .unwrap_or_else(|e| panic!("{e}"))
 }
 

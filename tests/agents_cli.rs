@@ -100,12 +100,18 @@ fn human_game_scripted_through_stdin() {
     let lines: Vec<&str> = out.lines().collect();
     let has = |s: &str| lines.iter().any(|l| l.contains(s));
     // the typo: nearest legal moves, asked again
-    assert!(has("`zz` is not a legal move for P1; nearest: "), "{out}");
+    assert!(
+        has("`zz` is not a legal move for P1 at move 1; nearest: "),
+        "{out}"
+    );
     // lower case accepted; the random reply follows
     let first = lines.iter().position(|l| *l == "1. P1 D3").expect(&out);
     assert!(lines[first + 1..].iter().any(|l| l.starts_with("2. P2 ")));
     // D3 again: occupied now, so not legal; the board was shown in between
-    assert!(has("`d3` is not a legal move for P1; nearest: "), "{out}");
+    assert!(
+        has("`d3` is not a legal move for P1 at move 3; nearest: "),
+        "{out}"
+    );
     assert!(has("to move: P2"));
     // `?` lists the legal moves, as `ludeme moves` would
     let legal = lines.iter().find(|l| l.starts_with("legal (")).expect(&out);
@@ -402,7 +408,7 @@ fn replay_catches_a_changed_rule() {
         "{err}"
     );
     // the moves before it are legal under the new rule, that one is not
-    let game = ludeme::load_file(Path::new(&lud), &Default::default()).unwrap();
+    let game = ludeme::compile_file(Path::new(&lud), &Default::default()).unwrap();
     let before = ludeme::cli::play::play_line(&game, &r.moves[..ply].join(" "));
     let (st, _) = before.expect("the moves before the divergence are legal");
     assert!(game.parse_move(&st, &r.moves[ply]).is_err());

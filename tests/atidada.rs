@@ -41,7 +41,7 @@ fn load_fixture(file: &str, options: &[&str]) -> Game {
         .join("tests")
         .join("fixtures")
         .join(file);
-    ludeme::load_file(&path, &choices).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_file(&path, &choices).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The game `ludeme play FILE --seed SEED --max-moves N` plays (random

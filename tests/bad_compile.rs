@@ -30,7 +30,7 @@ fn errors() {
         assert!(rendered.contains(" ^"), "{name}: no caret:\n{rendered}");
         assert!(rendered.contains("= expected"), "{rendered}");
         // the API reports the same text
-        let via_api = ludeme::load_str(&name, &text, &Choices::default())
+        let via_api = ludeme::compile_str(&name, &text, &Choices::default())
             .err()
             .map(|e| e.to_string());
         assert_eq!(via_api.as_deref(), Some(rendered.as_str()));

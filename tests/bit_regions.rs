@@ -59,7 +59,7 @@ fn game(board: &str, regions: &[&str]) -> String {
 }
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("regions.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("regions.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

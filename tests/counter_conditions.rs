@@ -61,7 +61,7 @@ fn game(stack: bool) -> String {
 }
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("counters.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("counters.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -127,7 +127,7 @@ const COUNTS: &str = r#"(game "Counts" (players 2)
 )"#;
 
 fn counts() -> Game {
-    ludeme::load_str("counts.lud", COUNTS, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("counts.lud", COUNTS, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -265,7 +265,7 @@ fn pieces_on_the_board_agree_with_a_count_over_the_sites() {
 /// along random games, which end in each way.
 #[test]
 fn abrana_end_rules_agree_with_the_generic_path() {
-    let g = ludeme::load_file(
+    let g = ludeme::compile_file(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/abrana.lud"),
         &Choices::default(),
     )

@@ -14,7 +14,7 @@ fn load_with(start: &str, play: &str) -> Game {
             (equipment {{ (board (square 4)) (piece "Disc" Each (move Step (to if:(is Empty (to))))) (hand Each) }})
             (rules (start {start}) (play {play}) (end (if (all Passed) (result Mover Draw)))))"#
     );
-    ludeme::load_str("dup.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("dup.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Random games: no move appears twice in a legal list; returns the
@@ -78,7 +78,7 @@ fn pieces(piece_moves: &str) -> Game {
                 (play (forEach Piece))
                 (end (if (all Passed) (result Mover Draw)))))"#
     );
-    ludeme::load_str("apart.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("apart.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Alternatives of one kind from the piece's own site are not

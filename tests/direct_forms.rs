@@ -13,7 +13,7 @@ use common::agrees_with_generic;
 use ludeme::{Choices, Game};
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("direct.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("direct.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Discs enter from the hand until it is empty (the top `if` on the hand),

@@ -119,7 +119,7 @@ fn check_file(path: &Path, tester: &Tester) -> usize {
     for c in &choices {
         // the defines library and fixtures that are not whole games do not
         // load: nothing to play
-        let Ok(g) = ludeme::load_file(path, c) else {
+        let Ok(g) = ludeme::compile_file(path, c) else {
             continue;
         };
         if !g.reference_only.is_empty() {

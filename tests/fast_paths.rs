@@ -10,7 +10,7 @@ use ludeme::{Choices, Game, State};
 use rand::{Rng, SeedableRng};
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("t.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("t.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A random position: every board site empty or holding a stone of either

@@ -76,8 +76,9 @@ fn for_each_piece_moves_equals_the_pieces_own_moves() {
             ],
             ruleset: None,
         };
-        let a = ludeme::load_str("a.lud", &text, &choices).unwrap_or_else(|e| panic!("{e}"));
-        let b = ludeme::load_str("b.lud", &rewritten, &choices).unwrap_or_else(|e| panic!("{e}"));
+        let a = ludeme::compile_str("a.lud", &text, &choices).unwrap_or_else(|e| panic!("{e}"));
+        let b =
+            ludeme::compile_str("b.lud", &rewritten, &choices).unwrap_or_else(|e| panic!("{e}"));
         let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
         for _ in 0..4 {
             let (mut sa, mut sb) = (a.initial_state(), b.initial_state());

@@ -51,7 +51,7 @@ const CONDS: &[&str] = &[
 ];
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("fuse.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("fuse.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The game with `cond` as written, and with the context sites disguised.

@@ -52,7 +52,7 @@ fn game(board: &str, to_if: &str, one_group: bool) -> String {
 }
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("height_steps.lud", text, &Choices::default())
+    ludeme::compile_str("height_steps.lud", text, &Choices::default())
         .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 

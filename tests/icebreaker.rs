@@ -484,7 +484,7 @@ fn tiny(board: &str, start: &str, play: &str) -> Game {
     )
 )"#
     );
-    ludeme::load_str("tiny.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("tiny.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// `(place ...)` rules for markers (targets) and P2 discs (walls).

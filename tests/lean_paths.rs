@@ -9,7 +9,7 @@ use common::agrees_with_generic;
 use ludeme::{Choices, Game};
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("t.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("t.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Two phases per player: entering from the hand (with a phase change;

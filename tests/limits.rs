@@ -7,7 +7,7 @@ use ludeme::expand::{MAX_INPUT_BYTES, load_text};
 
 /// Loads a description; the error text on failure.
 fn load(text: &str) -> Result<ludeme::Game, String> {
-    ludeme::load_str("t.lud", text, &Choices::default()).map_err(|e| e.to_string())
+    ludeme::compile_str("t.lud", text, &Choices::default()).map_err(|e| e.to_string())
 }
 
 /// A game on board `board` with a plain add-anywhere rule.
@@ -179,7 +179,7 @@ fn input_size_is_bounded() {
     assert!(text.len() < 2000, "{} bytes of error", text.len());
     #[cfg(unix)]
     {
-        let e = ludeme::load_file("/dev/zero".as_ref(), &Choices::default()).unwrap_err();
+        let e = ludeme::compile_file("/dev/zero".as_ref(), &Choices::default()).unwrap_err();
         assert!(e.to_string().contains("more than 1048576 bytes"), "{e}");
     }
 }

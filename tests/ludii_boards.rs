@@ -10,7 +10,7 @@ fn game_on(board: &str, extra: &str, play: &str) -> Game {
         r#"(game "T" (players 2) (equipment {{ (board {board}) (piece "Disc" Each) {extra} }})
             (rules (play {play}) (end (if (is Line 9) (result Mover Win)))))"#
     );
-    match ludeme::load_str("t.lud", &text, &Choices::default()) {
+    match ludeme::compile_str("t.lud", &text, &Choices::default()) {
         Ok(g) => g,
         Err(e) => panic!("{board}: {e}"),
     }
@@ -349,7 +349,7 @@ fn regions_agree_with_ludii() {
 fn region_errors_are_located() {
     let text = r#"(game "T" (players 2) (equipment { (board (hex Limping 2)) (piece "Disc" Each) })
         (rules (play (move Add (to (sites Phase 0)))) (end (if (is Line 3) (result Mover Win)))))"#;
-    let e = match ludeme::load_str("t.lud", text, &Choices::default()) {
+    let e = match ludeme::compile_str("t.lud", text, &Choices::default()) {
         Ok(_) => panic!("no error"),
         Err(e) => e.to_string(),
     };
@@ -359,7 +359,7 @@ fn region_errors_are_located() {
     );
     let text = r#"(game "T" (players 2) (equipment { (board (square 3)) (piece "Disc" Each) })
         (rules (play (move Add (to (sites "Home")))) (end (if (is Line 3) (result Mover Win)))))"#;
-    let e = match ludeme::load_str("t.lud", text, &Choices::default()) {
+    let e = match ludeme::compile_str("t.lud", text, &Choices::default()) {
         Ok(_) => panic!("no error"),
         Err(e) => e.to_string(),
     };

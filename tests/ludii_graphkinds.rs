@@ -13,7 +13,7 @@ fn game_on(board: &str, play_region: &str) -> Result<Game, String> {
         r#"(game "T" (players 2) (equipment {{ (board {board} use:Vertex) (piece "Disc" Each) }})
             (rules (play (move Add (to {play_region}))) (end (if (is Line 9) (result Mover Win)))))"#
     );
-    ludeme::load_str("t.lud", &text, &Choices::default()).map_err(|e| e.to_string())
+    ludeme::compile_str("t.lud", &text, &Choices::default()).map_err(|e| e.to_string())
 }
 
 fn board_of(board: &str) -> Game {

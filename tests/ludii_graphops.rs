@@ -14,7 +14,7 @@ fn board_of(board: &str) -> Game {
         r#"(game "T" (players 2) (equipment {{ (board {board}) (piece "Disc" Each) }})
             (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result Mover Draw)))))"#
     );
-    match ludeme::load_str("t.lud", &text, &Choices::default()) {
+    match ludeme::compile_str("t.lud", &text, &Choices::default()) {
         Ok(g) => g,
         Err(e) => panic!("{board}: {e}"),
     }
@@ -427,7 +427,7 @@ fn operator_errors_are_located() {
         ("(wedge 3)", "no cells"),
         ("(shift 0 0 (wedge 3))", "no cells"),
     ] {
-        let err = match ludeme::load_str("t.lud", &text(board), &Choices::default()) {
+        let err = match ludeme::compile_str("t.lud", &text(board), &Choices::default()) {
             Ok(_) => panic!("{board}: loaded"),
             Err(e) => e.to_string(),
         };

@@ -12,7 +12,7 @@ fn board_of(board: &str) -> Game {
         r#"(game "T" (players 2) (equipment {{ (board {board} use:Vertex) (piece "Disc" Each) }})
             (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))"#
     );
-    match ludeme::load_str("t.lud", &text, &Choices::default()) {
+    match ludeme::compile_str("t.lud", &text, &Choices::default()) {
         Ok(g) => g,
         Err(e) => panic!("{board}: {e}"),
     }
@@ -180,7 +180,7 @@ fn morris_errors_are_located() {
             r#"(game "T" (players 2) (equipment {{ {board} (piece "Disc" Each) }})
                 (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))"#
         );
-        let err = match ludeme::load_str("t.lud", &text, &Choices::default()) {
+        let err = match ludeme::compile_str("t.lud", &text, &Choices::default()) {
             Ok(_) => panic!("{board} loaded"),
             Err(e) => e.to_string(),
         };

@@ -13,7 +13,7 @@ use common::agrees_with_generic;
 use ludeme::{Choices, Game};
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("t.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("t.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn steps(board: &str, rel: &str, other: &str) -> String {

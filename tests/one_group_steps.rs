@@ -74,7 +74,7 @@ fn guarded_game(
 }
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("one_group_steps.lud", text, &Choices::default())
+    ludeme::compile_str("one_group_steps.lud", text, &Choices::default())
         .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 

@@ -8,7 +8,7 @@ use common::*;
 use ludeme::{Choices, Game};
 
 fn load_text(text: &str) -> Game {
-    ludeme::load_str("bits.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("bits.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Steps and hops whose cell tests keep whole owners: empty or occupied

@@ -11,7 +11,7 @@ fn fixture(file: &str) -> Game {
         .join("tests")
         .join("fixtures")
         .join(file);
-    ludeme::load_file(&path, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_file(&path, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Rule shapes with a fast path in the engine (src/engine/fast.rs), in a
@@ -58,7 +58,7 @@ const SHAPES: &str = r#"
 "#;
 
 fn shapes() -> Game {
-    ludeme::load_str("shapes.lud", SHAPES, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("shapes.lud", SHAPES, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -168,7 +168,7 @@ fn piece_programs_agree_with_the_generic_path() {
         "(rectangle 4 6)",
         "(hex Limping 3)",
     ] {
-        let g = ludeme::load_str("hops.lud", &hop_shapes(board), &Choices::default())
+        let g = ludeme::compile_str("hops.lud", &hop_shapes(board), &Choices::default())
             .unwrap_or_else(|e| panic!("{e}"));
         // per player, the Disc's `or` and the Cross's two (not the Square's)
         assert_eq!(g.piece_programs(), 6, "{board}");
@@ -218,7 +218,7 @@ const WHAT_SHAPES: &str = r#"(game "Whats" (players 2)
 
 #[test]
 fn piece_programs_with_what_tests_agree_with_the_generic_path() {
-    let g = ludeme::load_str("whats.lud", WHAT_SHAPES, &Choices::default())
+    let g = ludeme::compile_str("whats.lud", WHAT_SHAPES, &Choices::default())
         .unwrap_or_else(|e| panic!("{e}"));
     // per player, the Pawn's `or`
     assert_eq!(g.piece_programs(), 2);
@@ -252,7 +252,7 @@ fn group_counts_agree_with_the_generic_path() {
                 )
             )"#
         );
-        let g = ludeme::load_str("groups.lud", &text, &Choices::default())
+        let g = ludeme::compile_str("groups.lud", &text, &Choices::default())
             .unwrap_or_else(|e| panic!("{e}"));
         agrees_with_generic(&g, 20, 60, 21);
     }

@@ -59,7 +59,7 @@ fn marks(meta: bool) -> Game {
             ""
         },
     );
-    ludeme::load_str("marks.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("marks.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -119,8 +119,8 @@ const UNDO: &str = r#"(game "Undo" (players 2)
 
 #[test]
 fn moves_that_put_everything_back_are_dropped_as_by_the_generic_path() {
-    let g =
-        ludeme::load_str("undo.lud", UNDO, &Choices::default()).unwrap_or_else(|e| panic!("{e}"));
+    let g = ludeme::compile_str("undo.lud", UNDO, &Choices::default())
+        .unwrap_or_else(|e| panic!("{e}"));
     agrees_with_generic(&g, 40, 60, 5);
     // from the start: the orthogonal steps only (no diagonal step, add or
     // pass, which all leave the position as it is)
@@ -156,7 +156,8 @@ fn phases_whose_moves_all_change_the_position_skip_the_first_hash() {
                         (move Add (piece "Marker0") (to (sites Empty) if:(is In (to) (sites Corners)))) }}))
                     (end (if (>= (count Moves) 30) (result Mover Draw)))))"#
         );
-        ludeme::load_str("hands.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+        ludeme::compile_str("hands.lud", &text, &Choices::default())
+            .unwrap_or_else(|e| panic!("{e}"))
     };
     let mover_sites = "(sites Occupied by:Mover container:\"Board\")";
     let removes = game("(remove (sites Occupied by:Neutral))", mover_sites);
@@ -180,7 +181,7 @@ fn phases_whose_moves_all_change_the_position_skip_the_first_hash() {
     assert_eq!(placements(&adds), 0, "{:?}", moves(&adds, &st));
     assert_eq!(placements(&removes), 1, "{:?}", moves(&removes, &st));
     assert_eq!(
-        ludeme::load_file(
+        ludeme::compile_file(
             &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/abrana.lud"),
             &Choices::default()
         )
@@ -219,8 +220,8 @@ const PEAKS: &str = r#"(game "Peaks" (players 2)
 
 #[test]
 fn adds_past_the_turns_peak_keep_their_moves_and_the_rest_are_filtered() {
-    let g =
-        ludeme::load_str("peaks.lud", PEAKS, &Choices::default()).unwrap_or_else(|e| panic!("{e}"));
+    let g = ludeme::compile_str("peaks.lud", PEAKS, &Choices::default())
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.adding_phases(), vec![false, true]);
     assert_eq!(g.generic_twin().adding_phases(), Vec::<bool>::new());
     agrees_with_generic(&g, 40, 60, 17);
@@ -279,7 +280,7 @@ const FLOORS: &str = r#"(game "Floors" (players 2)
 
 #[test]
 fn captures_below_the_turns_floor_keep_their_moves_and_the_rest_are_filtered() {
-    let g = ludeme::load_str("floors.lud", FLOORS, &Choices::default())
+    let g = ludeme::compile_str("floors.lud", FLOORS, &Choices::default())
         .unwrap_or_else(|e| panic!("{e}"));
     // the orthogonal step and the capture (each player's); not the add
     assert_eq!(g.lowering_nodes(), 4);
@@ -287,7 +288,7 @@ fn captures_below_the_turns_floor_keep_their_moves_and_the_rest_are_filtered() {
     // in Abrana: each player's free jump and step onto a marker or pawn,
     // and the two entries; not the regular jump, whose `between` effect
     // may add a marker, nor the reservations (adds)
-    let abrana = ludeme::load_file(
+    let abrana = ludeme::compile_file(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/abrana.lud"),
         &Choices::default(),
     )

@@ -28,7 +28,7 @@ fn game(board: &str, play: &str) -> Game {
             )
         )"#
     );
-    ludeme::load_str("roots.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("roots.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Priorities and `or`s of adds under neighbour counts (every filter,
@@ -131,7 +131,7 @@ fn hands_game(players: u8, board: &str, stack: &str, play: &str, limit: u32) -> 
             )
         )"#
     );
-    ludeme::load_str("hands.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("hands.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Play rules of one placement from the hand or one add, as setup phases
@@ -184,7 +184,7 @@ fn one_leaf_setup_phases_agree_with_the_generic_path() {
                             )
                         )"#
                     );
-                    let g = ludeme::load_str("setup.lud", &text, &Choices::default())
+                    let g = ludeme::compile_str("setup.lud", &text, &Choices::default())
                         .unwrap_or_else(|e| panic!("{e}"));
                     programs += g.root_programs();
                     assert_eq!(g.generic_twin().root_programs(), 0);

@@ -78,7 +78,8 @@ fn game(board: &str, kinds: bool) -> String {
 }
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("slot_steps.lud", text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("slot_steps.lud", text, &Choices::default())
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The game on `board`, as written and with the context sites disguised

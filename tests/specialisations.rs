@@ -8,7 +8,7 @@ use ludeme::{Choices, Game, State};
 use rand::{Rng, SeedableRng};
 
 fn load(text: &str) -> Game {
-    ludeme::load_str("t", text, &Choices::default()).unwrap()
+    ludeme::compile_str("t", text, &Choices::default()).unwrap()
 }
 
 fn key(g: &Game, st: &State) -> Vec<(String, u32, u32, u8, u8)> {

@@ -22,7 +22,7 @@ fn steps(dirs: &str) -> (String, String) {
 /// A game on `board` with neutral markers, P1 and P2 discs on random cells
 /// (about one cell in `1/density` each), whose moves are `play`.
 fn game(board: &str, play: &str, seed: u64, density: f64) -> Game {
-    let probe = ludeme::load_str(
+    let probe = ludeme::compile_str(
         "probe.lud",
         &format!(
             r#"(game "Probe" (players 2) (equipment {{ (board {board}) (piece "Disc" Each) }})
@@ -60,7 +60,7 @@ fn game(board: &str, play: &str, seed: u64, density: f64) -> Game {
     )
 )"#
     );
-    ludeme::load_str("steps.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str("steps.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 const BOARDS: [&str; 4] = ["(square 5)", "(square 9)", "(hex 4)", "(hex 6)"];
@@ -153,7 +153,7 @@ fn the_table_on_a_two_word_board_goes_around_walls() {
 )"#,
         walls.join(" ")
     );
-    let g = ludeme::load_str("walls.lud", &text, &Choices::default()).unwrap();
+    let g = ludeme::compile_str("walls.lud", &text, &Choices::default()).unwrap();
     let st = g.initial_state();
     let score_after = |label: &str| {
         let m = g

@@ -15,7 +15,7 @@ fn load(name: &str, text: &str, options: &[&str]) -> Game {
         options: options.iter().map(|s| s.to_string()).collect(),
         ruleset: None,
     };
-    ludeme::load_str(name, text, &choices).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_str(name, text, &choices).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Plays `games` random games of at most `max` decisions with both games,

@@ -2,7 +2,8 @@
 //! for the mover wins.
 
 use super::{Agent, random_playout, scores};
-use crate::engine::{Game, Move, State, Workspace};
+use crate::engine::Move;
+use crate::plan::Rules;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -36,12 +37,12 @@ impl FlatMcAgent {
     }
 }
 
-impl Agent for FlatMcAgent {
-    fn choose(&mut self, game: &Game, st: &State, legal: &[Move], ws: &mut Workspace) -> usize {
+impl<R: Rules> Agent<R> for FlatMcAgent {
+    fn choose(&mut self, game: &R, st: &R::State, legal: &[Move], ws: &mut R::Ws) -> usize {
         if legal.len() == 1 {
             return 0;
         }
-        let me = st.mover() as usize;
+        let me = game.mover(st) as usize;
         let n = legal.len() as u32;
         let total = if self.per_move {
             self.playouts.saturating_mul(n)
@@ -54,9 +55,9 @@ impl Agent for FlatMcAgent {
         for k in 0..total {
             let i = (k % n) as usize;
             s.clone_from(st);
-            game.apply_with(&mut s, &legal[i], ws);
+            game.play(&mut s, &legal[i], ws);
             random_playout(game, &mut s, &mut self.rng, ws, &mut self.buf);
-            if let Some(o) = s.outcome() {
+            if let Some(o) = game.outcome(&s) {
                 sum[i] += scores(&o)[me];
             }
             runs[i] += 1;

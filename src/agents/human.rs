@@ -137,7 +137,7 @@ mod tests {
             (equipment { (board (square 3)) (piece "Disc" Each) })
             (rules (play (move Add (to (sites Empty))))
                 (end (if (is Line 3) (result Mover Win)))))"#;
-        let g = crate::load_str("t.lud", text, &crate::Choices::default()).unwrap();
+        let g = crate::compile_str("t.lud", text, &crate::Choices::default()).unwrap();
         let st = g.initial_state();
         let legal = g.legal_moves(&st);
         let texts = g.move_texts(&legal);

@@ -13,7 +13,8 @@
 //! budget is set.
 
 use super::{Agent, pick, random_playout, scores};
-use crate::engine::{Game, MAX_PLAYERS, Move, State, Workspace};
+use crate::engine::{MAX_PLAYERS, Move};
+use crate::plan::Rules;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::time::{Duration, Instant};
@@ -63,8 +64,11 @@ impl MctsConfig {
     }
 }
 
-struct Node {
-    state: State,
+struct Node<S> {
+    state: S,
+    /// Who moves at this node, and whether the game is over here.
+    mover: u8,
+    over: bool,
     /// Legal moves not expanded yet.
     untried: Vec<Move>,
     /// Expanded moves and their nodes.
@@ -74,20 +78,21 @@ struct Node {
     total: [f64; MAX_PLAYERS + 1],
 }
 
-pub struct MctsAgent {
+/// The UCT agent for a game played by `R` (its tree holds `R`'s states).
+pub struct MctsAgent<R: Rules> {
     rng: SmallRng,
     cfg: MctsConfig,
     /// The tree; the root, when there is one, is node 0.
-    nodes: Vec<Node>,
+    nodes: Vec<Node<R::State>>,
     buf: Vec<Move>,
     path: Vec<u32>,
-    scratch: Option<State>,
+    scratch: Option<R::State>,
     /// Iterations run over the agent's life (for `bench`).
     pub iterations: u64,
 }
 
-impl MctsAgent {
-    pub fn new(seed: u64, cfg: MctsConfig) -> MctsAgent {
+impl<R: Rules> MctsAgent<R> {
+    pub fn new(seed: u64, cfg: MctsConfig) -> MctsAgent<R> {
         MctsAgent {
             rng: SmallRng::seed_from_u64(seed),
             cfg,
@@ -104,12 +109,15 @@ impl MctsAgent {
         self.nodes.len()
     }
 
-    fn new_node(&mut self, game: &Game, state: State, ws: &mut Workspace) -> Node {
+    fn new_node(&mut self, game: &R, state: R::State, ws: &mut R::Ws) -> Node<R::State> {
         let mut untried = Vec::new();
-        if !state.is_over() {
-            game.legal_moves_into(&state, ws, &mut untried);
+        let over = game.outcome(&state).is_some();
+        if !over {
+            game.legal_into(&state, ws, &mut untried);
         }
         Node {
+            mover: game.mover(&state),
+            over,
             state,
             untried,
             children: Vec::new(),
@@ -121,7 +129,7 @@ impl MctsAgent {
     /// The child of `n` UCB1 prefers for the player who moves at `n`.
     fn select(&self, n: usize) -> u32 {
         let node = &self.nodes[n];
-        let p = node.state.mover() as usize;
+        let p = node.mover as usize;
         let log_n = (node.visits.max(1) as f64).ln();
         let mut best = (f64::NEG_INFINITY, node.children[0].1);
         for &(_, c) in &node.children {
@@ -136,12 +144,12 @@ impl MctsAgent {
     }
 
     /// One iteration: select, expand, play out, back up.
-    fn iterate(&mut self, game: &Game, ws: &mut Workspace) {
+    fn iterate(&mut self, game: &R, ws: &mut R::Ws) {
         self.path.clear();
         self.path.push(0);
         let mut n = 0usize;
         loop {
-            if self.nodes[n].state.is_over() {
+            if self.nodes[n].over {
                 break;
             }
             if !self.nodes[n].untried.is_empty() {
@@ -151,7 +159,7 @@ impl MctsAgent {
                 let k = pick(&mut self.rng, self.nodes[n].untried.len());
                 let m = self.nodes[n].untried.swap_remove(k);
                 let mut s = self.nodes[n].state.clone();
-                game.apply_with(&mut s, &m, ws);
+                game.play(&mut s, &m, ws);
                 let child = self.new_node(game, s, ws);
                 let id = self.nodes.len() as u32;
                 self.nodes.push(child);
@@ -172,7 +180,7 @@ impl MctsAgent {
             None => self.nodes[leaf].state.clone(),
         };
         random_playout(game, &mut s, &mut self.rng, ws, &mut self.buf);
-        let score = s.outcome().map(|o| scores(&o)).unwrap_or_default();
+        let score = game.outcome(&s).map(|o| scores(&o)).unwrap_or_default();
         self.scratch = Some(s);
         for &i in &self.path {
             let node = &mut self.nodes[i as usize];
@@ -185,8 +193,8 @@ impl MctsAgent {
     }
 }
 
-impl Agent for MctsAgent {
-    fn choose(&mut self, game: &Game, st: &State, legal: &[Move], ws: &mut Workspace) -> usize {
+impl<R: Rules> Agent<R> for MctsAgent<R> {
+    fn choose(&mut self, game: &R, st: &R::State, legal: &[Move], ws: &mut R::Ws) -> usize {
         if legal.len() == 1 {
             return 0;
         }
@@ -211,7 +219,7 @@ impl Agent for MctsAgent {
             done += 1;
         }
         let root = &self.nodes[0];
-        let p = st.mover() as usize;
+        let p = game.mover(st) as usize;
         let mut best: Option<(u32, f64, Move)> = None;
         for &(m, c) in &root.children {
             let ch = &self.nodes[c as usize];
@@ -229,7 +237,7 @@ impl Agent for MctsAgent {
     }
 
     /// Keeps the subtree below `m` (the root's child), or drops the tree.
-    fn observe(&mut self, _game: &Game, m: &Move) {
+    fn observe(&mut self, _game: &R, m: &Move) {
         let Some(root) = self.nodes.first() else {
             return;
         };
@@ -237,7 +245,7 @@ impl Agent for MctsAgent {
             self.nodes.clear();
             return;
         };
-        let mut old: Vec<Option<Node>> = std::mem::take(&mut self.nodes)
+        let mut old: Vec<Option<Node<R::State>>> = std::mem::take(&mut self.nodes)
             .into_iter()
             .map(Some)
             .collect();
@@ -263,6 +271,7 @@ impl Agent for MctsAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Game, State};
 
     const TTT: &str = r#"(game "T" (players 2)
         (equipment { (board (square 3)) (piece "Disc" Each) })
@@ -273,14 +282,14 @@ mod tests {
             })))"#;
 
     fn game() -> Game {
-        crate::load_str("t.lud", TTT, &crate::Choices::default()).unwrap()
+        crate::compile_str("t.lud", TTT, &crate::Choices::default()).unwrap()
     }
 
     fn after(g: &Game, line: &str) -> State {
         crate::cli::play::play_line(g, line).unwrap().0
     }
 
-    fn agent(seed: u64, iters: u32) -> MctsAgent {
+    fn agent(seed: u64, iters: u32) -> MctsAgent<Game> {
         MctsAgent::new(
             seed,
             MctsConfig {

@@ -3,12 +3,19 @@
 //! the terminal is not an agent here: [`human`] reads and resolves typed
 //! moves for `ludeme play`, which runs the turn loop (undo, quit).
 //!
+//! The agents are generic over [`Rules`]: the same code searches on the
+//! engine ([`Game`](crate::engine::Game)), on the reference interpreter
+//! ([`crate::plan::Reference`]) and on either through
+//! [`crate::dispatch::Loaded`] (monomorphised per implementation, so the
+//! engine pays nothing for it).
+//!
 //! Agents are named on the command line by a spec string, [`AgentSpec`]:
 //! `random`, `mc`, `mc:playouts=1000`, `mcts`, `mcts:iters=2000`,
 //! `mcts:time=0.5`, `mcts:iters=1000:c=0.7`, `human` (and the old `mcN`,
 //! N playouts per legal move).
 
-use crate::engine::{Game, Move, Outcome, PlayerResult, State, Workspace};
+use crate::engine::{Move, Outcome, PlayerResult};
+use crate::plan::Rules;
 use rand::Rng;
 use rand::RngCore;
 use rand::rngs::SmallRng;
@@ -22,16 +29,16 @@ pub use flat_mc::FlatMcAgent;
 pub use mcts::MctsAgent;
 pub use random::RandomAgent;
 
-/// Something that picks a move.
-pub trait Agent: Send {
+/// Something that picks a move in a game played by the implementation `R`.
+pub trait Agent<R: Rules> {
     /// Index into `legal` of the chosen move (`legal` is never empty; it is
-    /// `game.legal_moves(st)` in generation order).
-    fn choose(&mut self, game: &Game, st: &State, legal: &[Move], ws: &mut Workspace) -> usize;
+    /// `game.legal(st)` in generation order).
+    fn choose(&mut self, game: &R, st: &R::State, legal: &[Move], ws: &mut R::Ws) -> usize;
     /// The agent's spec string (`random`, `mcts:iters=1000`, …).
     fn name(&self) -> String;
     /// Told of every move played in the game (by anyone), after `choose`;
     /// a search agent keeps the subtree below it.
-    fn observe(&mut self, _game: &Game, _m: &Move) {}
+    fn observe(&mut self, _game: &R, _m: &Move) {}
     /// The game jumped (an undo): forget anything kept about positions.
     fn reset(&mut self) {}
 }
@@ -78,17 +85,17 @@ fn pick_wide(rng: &mut SmallRng, n: usize) -> usize {
 }
 
 /// Plays uniformly random moves from `st` until the game is over.
-pub(crate) fn random_playout(
-    game: &Game,
-    st: &mut State,
+pub(crate) fn random_playout<R: Rules>(
+    game: &R,
+    st: &mut R::State,
     rng: &mut SmallRng,
-    ws: &mut Workspace,
+    ws: &mut R::Ws,
     buf: &mut Vec<Move>,
 ) {
-    while !st.is_over() {
-        game.legal_moves_into(st, ws, buf);
+    while game.outcome(st).is_none() {
+        game.legal_into(st, ws, buf);
         let m = buf[pick(rng, buf.len())];
-        game.apply_with(st, &m, ws);
+        game.play(st, &m, ws);
     }
 }
 
@@ -224,8 +231,9 @@ impl AgentSpec {
         }
     }
 
-    /// Makes the agent (None for a human: `play` reads the terminal).
-    pub fn build(&self, seed: u64) -> Option<Box<dyn Agent>> {
+    /// Makes the agent for a game played by `R` (None for a human: `play`
+    /// reads the terminal).
+    pub fn build<R: Rules + 'static>(&self, seed: u64) -> Option<Box<dyn Agent<R>>> {
         match self {
             AgentSpec::Random => Some(Box::new(RandomAgent::new(seed))),
             AgentSpec::FlatMc { playouts, per_move } => Some(Box::new(if *per_move {
@@ -233,7 +241,7 @@ impl AgentSpec {
             } else {
                 FlatMcAgent::with_budget(seed, *playouts)
             })),
-            AgentSpec::Mcts(cfg) => Some(Box::new(MctsAgent::new(seed, cfg.clone()))),
+            AgentSpec::Mcts(cfg) => Some(Box::new(MctsAgent::<R>::new(seed, cfg.clone()))),
             AgentSpec::Human => None,
         }
     }
@@ -279,7 +287,7 @@ pub fn parse_agents(list: &str, players: u8) -> Result<Vec<AgentSpec>, String> {
 
 /// An agent from its command-line name (see [`AgentSpec::parse`]); None for
 /// an unknown name or `human`.
-pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
+pub fn by_name<R: Rules + 'static>(name: &str, seed: u64) -> Option<Box<dyn Agent<R>>> {
     AgentSpec::parse(name).ok()?.build(seed)
 }
 

@@ -1,7 +1,8 @@
 //! The uniform random agent.
 
 use super::{Agent, pick};
-use crate::engine::{Game, Move, State, Workspace};
+use crate::engine::Move;
+use crate::plan::Rules;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -24,8 +25,8 @@ impl RandomAgent {
     }
 }
 
-impl Agent for RandomAgent {
-    fn choose(&mut self, _: &Game, _: &State, legal: &[Move], _: &mut Workspace) -> usize {
+impl<R: Rules> Agent<R> for RandomAgent {
+    fn choose(&mut self, _: &R, _: &R::State, legal: &[Move], _: &mut R::Ws) -> usize {
         pick(&mut self.rng, legal.len())
     }
     fn name(&self) -> String {

@@ -26,6 +26,11 @@ pub struct CheckArgs {
     pub plies: usize,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Also print the plan: which implementation plays the game and, on
+    /// the engine, which optimisation passes fired on which generator
+    /// node, phase and end rule.
+    #[arg(long)]
+    pub plan: bool,
 }
 
 /// `ludeme expand FILE`: the expanded `(game ...)` form, pretty-printed.
@@ -47,6 +52,33 @@ pub fn run_check(a: &CheckArgs) -> Result<(), String> {
         crate::compile::compile(&ex.game, ex.options.clone()).map_err(|d| d.render(&sources))?;
     println!("{}", summary(&ex, &game));
     let passes = crate::plan::PassSet::parse(&a.load.passes)?;
+    if a.plan {
+        match crate::dispatch::Loaded::new(game.clone(), passes) {
+            crate::dispatch::Loaded::Reference(r) => {
+                println!(
+                    "plan: the reference interpreter ({})",
+                    match r.game.reference_only.is_empty() {
+                        true => "`--passes none`".to_string(),
+                        false => format!(
+                            "the engine declines {}",
+                            crate::dispatch::Loaded::Reference(r.clone())
+                                .reference_reason()
+                                .unwrap_or_default()
+                        ),
+                    }
+                )
+            }
+            crate::dispatch::Loaded::Engine(g) => {
+                let names: Vec<&str> = crate::plan::Pass::ALL
+                    .iter()
+                    .filter(|p| passes.effective().has(**p))
+                    .map(|p| p.name())
+                    .collect();
+                println!("plan: the engine, passes {}", names.join(", "));
+                print!("{}", g.plan_report());
+            }
+        }
+    }
     if a.crosscheck && !game.reference_only.is_empty() {
         let names: Vec<String> = game
             .reference_only

@@ -9,10 +9,12 @@
 //! count, and any one game is `play`ed again by its seed.
 
 use super::LoadArgs;
-use super::play::{Limits, load_engine, options_text};
+use super::play::{Limits, load_rules, options_text};
 use super::record::{GameRecord, expanded_hash};
 use crate::agents::{AgentSpec, parse_agents};
 use crate::engine::{Game, Move, PlayerResult};
+use crate::plan::Rules;
+use crate::with_rules;
 use clap::Args;
 use serde::Serialize;
 use std::fmt::Write;
@@ -75,8 +77,8 @@ pub struct GameSummary {
     moves: Vec<String>,
 }
 
-fn play_one(
-    game: &Game,
+fn play_one<R: Rules + 'static>(
+    rules: &R,
     specs: &[AgentSpec],
     seats: Vec<usize>,
     index: u32,
@@ -92,17 +94,18 @@ fn play_one(
                 .expect("match agents are not human")
         })
         .collect();
+    let game = rules.game();
     let mut think = vec![(0.0, 0u32); specs.len()];
-    let mut st = game.initial_state();
-    let mut ws = game.new_workspace();
+    let mut st = rules.initial_state();
+    let mut ws = rules.workspace();
     let mut legal = Vec::new();
     let mut moves = Vec::new();
     let mut length = 0;
-    while !st.is_over() {
-        game.legal_moves_into(&st, &mut ws, &mut legal);
-        let seat = st.mover() as usize - 1;
+    while rules.outcome(&st).is_none() {
+        rules.legal_into(&st, &mut ws, &mut legal);
+        let seat = rules.mover(&st) as usize - 1;
         let t = Instant::now();
-        let i = agents[seat].choose(game, &st, &legal, &mut ws);
+        let i = agents[seat].choose(rules, &st, &legal, &mut ws);
         let a = &mut think[seats[seat]];
         a.0 += t.elapsed().as_secs_f64();
         a.1 += 1;
@@ -110,11 +113,11 @@ fn play_one(
             moves.push(game.move_text(&legal[i], &legal));
         }
         let m: Move = legal[i];
-        game.apply_with(&mut st, &m, &mut ws);
-        agents.iter_mut().for_each(|a| a.observe(game, &m));
+        rules.play(&mut st, &m, &mut ws);
+        agents.iter_mut().for_each(|a| a.observe(rules, &m));
         length += 1;
     }
-    let o = st.outcome().expect("the loop ends with the game");
+    let o = rules.outcome(&st).expect("the loop ends with the game");
     GameSummary {
         index,
         seed,
@@ -371,8 +374,15 @@ pub fn table(s: &MatchSummary) -> String {
 }
 
 pub fn run_match(a: &MatchArgs) -> Result<(), String> {
+    let loaded = load_rules(&a.load, &a.limits)?;
+    with_rules!(&loaded, |r| match_on(r, a))
+}
+
+/// `match` on either implementation (the engine, or the reference
+/// interpreter for a game it declines): the same agents and numbers.
+fn match_on<R: Rules + Sync + 'static>(rules: &R, a: &MatchArgs) -> Result<(), String> {
     use rayon::prelude::*;
-    let game = load_engine(&a.load, &a.limits)?;
+    let game = rules.game();
     let names: Vec<&str> = a.agents.split(',').map(str::trim).collect();
     if names.len() != game.players as usize {
         return Err(format!(
@@ -438,7 +448,7 @@ pub fn run_match(a: &MatchArgs) -> Result<(), String> {
                     })
                     .collect();
                 let g = play_one(
-                    &game,
+                    rules,
                     &specs,
                     seats,
                     i,
@@ -466,20 +476,19 @@ pub fn run_match(a: &MatchArgs) -> Result<(), String> {
     if let (Some(dir), Some(hash)) = (&a.records, &hash) {
         for g in &list {
             let agents = g.seats.iter().map(|&ai| specs[ai].to_string()).collect();
-            let mut rec = GameRecord::new(
+            let rec = GameRecord::new(
                 &a.load,
                 hash.clone(),
-                &game,
+                game,
                 agents,
                 g.seed,
                 g.moves.clone(),
-                &game.initial_state(),
+                Some(g.result.clone()),
             );
-            rec.result = Some(g.result.clone());
             rec.write(&dir.join(format!("game-{:04}.json", g.index + 1)))?;
         }
     }
-    let summary = summarize(&game, a, &specs, list);
+    let summary = summarize(game, a, &specs, list);
     if a.json {
         println!(
             "{}",

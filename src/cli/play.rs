@@ -107,7 +107,7 @@ pub struct TraceArgs {
 }
 
 pub fn load(load: &LoadArgs, limits: &Limits) -> Result<Game, String> {
-    let mut g = crate::load_file(&load.file, &load.choices()).map_err(|e| e.to_string())?;
+    let mut g = crate::compile_file(&load.file, &load.choices()).map_err(|e| e.to_string())?;
     if let Some(t) = limits.max_turns {
         g.max_turns = t;
     }
@@ -115,20 +115,6 @@ pub fn load(load: &LoadArgs, limits: &Limits) -> Result<Game, String> {
         g.max_decisions = d;
     }
     Ok(g)
-}
-
-/// [`load`] for the commands written for the engine alone (`match`,
-/// `replay`): a game only the reference interpreter plays is an error.
-pub fn load_engine(load_args: &LoadArgs, limits: &Limits) -> Result<Game, String> {
-    let g = load(load_args, limits)?;
-    if g.reference_only.is_empty() {
-        return Ok(g);
-    }
-    let names: Vec<String> = g.reference_only.iter().map(|n| format!("`{n}`")).collect();
-    Err(format!(
-        "error: this command needs the engine, and this game runs on the reference interpreter (it uses {})\n",
-        names.join(", ")
-    ))
 }
 
 /// [`load`], then the implementation that plays it: the engine with the
@@ -294,21 +280,30 @@ fn perft_on<R: Rules>(game: &R, a: &PerftArgs) -> Result<(), String> {
 }
 
 pub fn run_play(a: &PlayArgs) -> Result<(), String> {
-    use crate::agents::human::{Typed, resolve};
-    use crate::agents::{AgentSpec, parse_agents};
-    use std::io::{BufRead, Write};
     let loaded = load_rules(&a.load, &a.limits)?;
-    let specs = parse_agents(&a.agents, loaded.game().players)?;
-    let game: &Game = match &loaded {
-        Loaded::Engine(g) => g,
-        Loaded::Reference(r) => return play_reference(r, &loaded, &specs, a),
-    };
+    let specs = crate::agents::parse_agents(&a.agents, loaded.game().players)?;
     let hash = match &a.record {
         Some(_) => Some(super::record::expanded_hash(&a.load)?),
         None => None,
     };
+    with_rules!(&loaded, |r| play_on(r, &specs, hash, a))
+}
+
+/// `play` on either implementation: agents (search ones included) and the
+/// human's turn loop, the same code for the engine and the reference
+/// interpreter.
+fn play_on<R: Rules + 'static>(
+    rules: &R,
+    specs: &[crate::agents::AgentSpec],
+    hash: Option<String>,
+    a: &PlayArgs,
+) -> Result<(), String> {
+    use crate::agents::human::{Typed, resolve};
+    use crate::agents::{Agent, AgentSpec};
+    use std::io::{BufRead, Write};
+    let game = rules.game();
     let seat_seed = |p: usize| a.seed.wrapping_add(p as u64 * 7919);
-    let mut agents: Vec<Option<Box<dyn crate::agents::Agent>>> = specs
+    let mut agents: Vec<Option<Box<dyn Agent<R>>>> = specs
         .iter()
         .enumerate()
         .map(|(p, s)| s.build(seat_seed(p)))
@@ -318,22 +313,22 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
     let mut input = std::io::stdin().lock();
     let echo_off = std::io::IsTerminal::is_terminal(&input);
     let mut out = std::io::stdout().lock();
-    let mut st = game.initial_state();
-    let mut ws = game.new_workspace();
+    let mut st = rules.initial_state();
+    let mut ws = rules.workspace();
     let mut legal = Vec::new();
     // the state before each move played, and the move's text
-    let mut history: Vec<(State, String)> = Vec::new();
+    let mut history: Vec<(R::State, String)> = Vec::new();
     let mut quit = false;
     let w = |e: std::io::Error| format!("error: cannot write the game: {e}");
     writeln!(out, "# {} ({})", game.name, options_text(game)).map_err(w)?;
     if show {
-        write!(out, "{}", game.picture(&st)).map_err(w)?;
+        write!(out, "{}", rules.picture(&st)).map_err(w)?;
     }
-    while !st.is_over() && a.max_moves.is_none_or(|m| (history.len() as u32) < m) {
-        game.legal_moves_into(&st, &mut ws, &mut legal);
-        let who = st.mover();
+    while rules.outcome(&st).is_none() && a.max_moves.is_none_or(|m| (history.len() as u32) < m) {
+        rules.legal_into(&st, &mut ws, &mut legal);
+        let who = rules.mover(&st);
         let i = match agents[who as usize - 1].as_mut() {
-            Some(agent) => agent.choose(game, &st, &legal, &mut ws),
+            Some(agent) => agent.choose(rules, &st, &legal, &mut ws),
             None => {
                 write!(
                     out,
@@ -369,16 +364,20 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
                     }
                     "undo" => {
                         let is_human =
-                            |s: &State| specs[s.mover() as usize - 1] == AgentSpec::Human;
+                            |s: &R::State| specs[rules.mover(s) as usize - 1] == AgentSpec::Human;
                         match history.iter().rposition(|(s, _)| is_human(s)) {
                             None => writeln!(out, "nothing to undo").map_err(w)?,
                             Some(k) => {
                                 st = history[k].0.clone();
                                 history.truncate(k);
                                 agents.iter_mut().flatten().for_each(|a| a.reset());
-                                writeln!(out, "undone: back to ply {k}, P{} to move", st.mover())
-                                    .map_err(w)?;
-                                write!(out, "{}", game.picture(&st)).map_err(w)?;
+                                writeln!(
+                                    out,
+                                    "undone: back to ply {k}, P{} to move",
+                                    rules.mover(&st)
+                                )
+                                .map_err(w)?;
+                                write!(out, "{}", rules.picture(&st)).map_err(w)?;
                             }
                         }
                         continue;
@@ -397,7 +396,8 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
                         let list: Vec<&str> = v.iter().map(|&i| texts[i].as_str()).collect();
                         writeln!(
                             out,
-                            "`{typed}` is not a legal move for P{who}; nearest: {} (`?` lists all)",
+                            "`{typed}` is not a legal move for P{who} at move {}; nearest: {} (`?` lists all)",
+                            history.len() + 1,
                             list.join(" ")
                         )
                         .map_err(w)?;
@@ -409,21 +409,23 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
         let text = game.move_text(&legal[i], &legal);
         let m: Move = legal[i];
         history.push((st.clone(), text.clone()));
-        game.apply_with(&mut st, &m, &mut ws);
+        rules.play(&mut st, &m, &mut ws);
         agents
             .iter_mut()
             .flatten()
-            .for_each(|a| a.observe(game, &m));
+            .for_each(|a| a.observe(rules, &m));
         writeln!(out, "{}. P{who} {text}", history.len()).map_err(w)?;
         if show {
-            write!(out, "{}", game.picture(&st)).map_err(w)?;
+            write!(out, "{}", rules.picture(&st)).map_err(w)?;
         }
     }
     let n = history.len();
-    match st.outcome() {
+    let outcome = rules.outcome(&st);
+    match outcome {
         Some(o) => {
+            let v = rules.view(&st);
             let scores: Vec<String> = (1..=game.players)
-                .map(|p| format!("P{p} {}", st.score(p)))
+                .map(|p| format!("P{p} {}", v.scores[p as usize]))
                 .collect();
             writeln!(out, "result: {} (scores {})", o.text(), scores.join(", ")).map_err(w)?;
         }
@@ -438,73 +440,9 @@ pub fn run_play(a: &PlayArgs) -> Result<(), String> {
             specs.iter().map(|s| s.to_string()).collect(),
             a.seed,
             history.into_iter().map(|(_, t)| t).collect(),
-            &st,
+            outcome.map(|o| o.text()),
         );
         rec.write(path)?;
-    }
-    Ok(())
-}
-
-/// `play` on the reference interpreter: random agents only (the search
-/// agents and the human loop are written for the engine).
-fn play_reference(
-    r: &crate::plan::Reference,
-    loaded: &Loaded,
-    specs: &[crate::agents::AgentSpec],
-    a: &PlayArgs,
-) -> Result<(), String> {
-    if let Some(s) = specs
-        .iter()
-        .find(|s| **s != crate::agents::AgentSpec::Random)
-    {
-        return Err(format!(
-            "error: agent `{s}` needs the engine, and this game runs on the reference interpreter{}\n  = note: only `random` plays there\n",
-            loaded
-                .reference_reason()
-                .map(|w| format!(" (it uses {w})"))
-                .unwrap_or_default()
-        ));
-    }
-    if a.record.is_some() {
-        return Err(
-            "error: --record needs the engine; this game runs on the reference interpreter\n"
-                .into(),
-        );
-    }
-    let game = r.game();
-    let mut randoms: Vec<crate::agents::RandomAgent> = (0..game.players as u64)
-        .map(|p| crate::agents::RandomAgent::new(a.seed.wrapping_add(p * 7919)))
-        .collect();
-    let mut st = r.initial_state();
-    let mut ws = r.workspace();
-    let mut legal = Vec::new();
-    let mut n = 0;
-    println!("# {} ({})", game.name, options_text(game));
-    if a.show {
-        print!("{}", r.picture(&st));
-    }
-    while r.outcome(&st).is_none() && a.max_moves.is_none_or(|m| n < m) {
-        r.legal_into(&st, &mut ws, &mut legal);
-        let who = r.mover(&st);
-        let i = randoms[who as usize - 1].pick_index(legal.len());
-        let text = game.move_text(&legal[i], &legal);
-        let m: Move = legal[i];
-        r.play(&mut st, &m, &mut ws);
-        n += 1;
-        println!("{n}. P{who} {text}");
-        if a.show {
-            print!("{}", r.picture(&st));
-        }
-    }
-    match r.outcome(&st) {
-        Some(o) => {
-            let v = r.view(&st);
-            let scores: Vec<String> = (1..=game.players)
-                .map(|p| format!("P{p} {}", v.scores[p as usize]))
-                .collect();
-            println!("result: {} (scores {})", o.text(), scores.join(", "));
-        }
-        None => println!("stopped after {n} moves"),
     }
     Ok(())
 }
@@ -547,15 +485,13 @@ fn bench_playouts<R: Rules>(game: &R, playouts: u32, seed: u64) -> u64 {
 
 pub fn run_bench(a: &BenchArgs) -> Result<(), String> {
     let loaded = load_rules(&a.load, &a.limits)?;
-    with_rules!(&loaded, |r| bench_on(r, a))?;
-    match (&loaded, a.mcts_iters) {
-        (_, None) => Ok(()),
-        (Loaded::Engine(g), Some(iters)) => bench_mcts(g, a, iters),
-        (Loaded::Reference(_), Some(_)) => Err(
-            "error: --mcts-iters needs the engine; this game runs on the reference interpreter\n"
-                .into(),
-        ),
-    }
+    with_rules!(&loaded, |r| {
+        bench_on(r, a)?;
+        match a.mcts_iters {
+            Some(iters) => bench_mcts(r, a, iters),
+            None => Ok(()),
+        }
+    })
 }
 
 fn bench_on<R: Rules + Sync>(rules: &R, a: &BenchArgs) -> Result<(), String> {
@@ -602,16 +538,16 @@ fn bench_on<R: Rules + Sync>(rules: &R, a: &BenchArgs) -> Result<(), String> {
 }
 
 /// `bench --mcts-iters N`: one search of N iterations from the start.
-fn bench_mcts(game: &Game, a: &BenchArgs, iters: u32) -> Result<(), String> {
+fn bench_mcts<R: Rules>(game: &R, a: &BenchArgs, iters: u32) -> Result<(), String> {
     use crate::agents::Agent;
     let cfg = crate::agents::mcts::MctsConfig {
         iters: Some(iters),
         ..Default::default()
     };
-    let mut agent = crate::agents::MctsAgent::new(a.seed, cfg);
+    let mut agent = crate::agents::MctsAgent::<R>::new(a.seed, cfg);
     let st = game.initial_state();
-    let legal = game.legal_moves(&st);
-    let mut ws = game.new_workspace();
+    let legal = game.legal(&st);
+    let mut ws = game.workspace();
     let start = Instant::now();
     if legal.len() > 1 {
         agent.choose(game, &st, &legal, &mut ws);
@@ -626,7 +562,7 @@ fn bench_mcts(game: &Game, a: &BenchArgs, iters: u32) -> Result<(), String> {
 }
 
 /// A readable record of a line of play, for snapshot tests.
-pub fn trace(game: &Game, line: &str) -> Result<String, String> {
+pub fn trace<R: Rules>(game: &R, line: &str) -> Result<String, String> {
     let mut out = Vec::new();
     trace_to(game, line, &mut out)?;
     Ok(String::from_utf8(out).expect("the trace is text"))

@@ -9,7 +9,8 @@
 
 use super::LoadArgs;
 use super::play::Limits;
-use crate::engine::{Game, Move, State};
+use crate::engine::{Game, Move};
+use crate::plan::Rules;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -62,7 +63,8 @@ pub fn expanded_hash(load: &LoadArgs) -> Result<String, String> {
 }
 
 impl GameRecord {
-    /// A record of `moves` played in `game`, loaded by `load`.
+    /// A record of `moves` played in `game`, loaded by `load`, ending with
+    /// `result` (`P1`, `draw`, …; None for a game stopped unfinished).
     pub fn new(
         load: &LoadArgs,
         hash: String,
@@ -70,7 +72,7 @@ impl GameRecord {
         agents: Vec<String>,
         seed: u64,
         moves: Vec<String>,
-        end: &State,
+        result: Option<String>,
     ) -> GameRecord {
         GameRecord {
             format: FORMAT.into(),
@@ -89,7 +91,7 @@ impl GameRecord {
             agents,
             seed,
             moves,
-            result: end.outcome().map(|o| o.text()),
+            result,
         }
     }
 
@@ -169,12 +171,16 @@ impl std::fmt::Display for Divergence {
     }
 }
 
-/// Replays `moves` in `game`: each must be legal where it is played, and
-/// the game must end with `result`. Returns the final state, or the first
-/// divergence.
-pub fn replay(game: &Game, moves: &[String], result: Option<&str>) -> Result<State, Divergence> {
+/// Replays `moves` in `game` (on either implementation): each must be
+/// legal where it is played, and the game must end with `result`. Returns
+/// the final state, or the first divergence.
+pub fn replay<R: Rules>(
+    game: &R,
+    moves: &[String],
+    result: Option<&str>,
+) -> Result<R::State, Divergence> {
     let mut st = game.initial_state();
-    let mut ws = game.new_workspace();
+    let mut ws = game.workspace();
     let mut legal: Vec<Move> = Vec::new();
     for (ply, text) in moves.iter().enumerate() {
         let diverge = |why: String| Divergence {
@@ -182,14 +188,14 @@ pub fn replay(game: &Game, moves: &[String], result: Option<&str>) -> Result<Sta
             mv: Some(text.clone()),
             why,
         };
-        if let Some(o) = st.outcome() {
+        if let Some(o) = game.outcome(&st) {
             return Err(diverge(format!(
                 "the game is already over (result {})",
                 o.text()
             )));
         }
-        game.legal_moves_into(&st, &mut ws, &mut legal);
-        let texts = game.move_texts(&legal);
+        game.legal_into(&st, &mut ws, &mut legal);
+        let texts = game.game().move_texts(&legal);
         let Some(i) = texts.iter().position(|t| t == text) else {
             let near: Vec<&str> = crate::agents::human::nearest(&texts, &text.to_lowercase(), 5)
                 .into_iter()
@@ -197,21 +203,21 @@ pub fn replay(game: &Game, moves: &[String], result: Option<&str>) -> Result<Sta
                 .collect();
             return Err(diverge(format!(
                 "not a legal move for P{} (nearest legal: {}; {} legal in all)",
-                st.mover(),
+                game.mover(&st),
                 near.join(" "),
                 legal.len()
             )));
         };
         let m = legal[i];
-        game.apply_with(&mut st, &m, &mut ws);
+        game.play(&mut st, &m, &mut ws);
     }
-    let got = st.outcome().map(|o| o.text());
+    let got = game.outcome(&st).map(|o| o.text());
     if got.as_deref() != result {
         let why = match (result, &got) {
             (Some(r), Some(g)) => format!("the record's result is {r}, the replay's is {g}"),
             (Some(r), None) => format!(
                 "the record's result is {r}, but the game is not over (P{} to move)",
-                st.mover()
+                game.mover(&st)
             ),
             (None, Some(g)) => {
                 format!("the record has no result (stopped), but the game is over: {g}")

@@ -3,7 +3,7 @@
 //! as recorded; reports the first divergence (ply, move, why). A record of
 //! a game under rules since changed fails exactly where the change shows.
 
-use super::play::{load_engine, options_text};
+use super::play::{load_rules, options_text};
 use super::record::{GameRecord, expanded_hash, replay};
 use clap::Args;
 use std::path::PathBuf;
@@ -20,12 +20,13 @@ pub struct ReplayArgs {
 pub fn run_replay(a: &ReplayArgs) -> Result<(), String> {
     let rec = GameRecord::read(&a.record)?;
     let (load_args, limits) = rec.load_args(a.file.as_deref());
-    let game = load_engine(&load_args, &limits)?;
+    let loaded = load_rules(&load_args, &limits)?;
+    let game = loaded.game();
     let hash = expanded_hash(&load_args)?;
     println!(
         "replay: {} ({}), {} moves, from {}",
         game.name,
-        options_text(&game),
+        options_text(game),
         rec.moves.len(),
         load_args.file.display()
     );
@@ -35,7 +36,9 @@ pub fn run_replay(a: &ReplayArgs) -> Result<(), String> {
             hash, rec.hash
         );
     }
-    match replay(&game, &rec.moves, rec.result.as_deref()) {
+    let replayed = crate::with_rules!(&loaded, |r| replay(r, &rec.moves, rec.result.as_deref())
+        .map(|_| ()));
+    match replayed {
         Ok(_) => {
             println!(
                 "ok: {} moves legal, result {} as recorded",

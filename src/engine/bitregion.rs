@@ -430,11 +430,11 @@ mod tests {
                 (play (or (move (from (handSite Mover)) (to (sites Empty))) (forEach Piece)))
             )
         )"#;
-        let mut games = vec![crate::load_str("t.lud", stacks, &Default::default()).unwrap()];
+        let mut games = vec![crate::compile_str("t.lud", stacks, &Default::default()).unwrap()];
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
         for f in ["abrana", "abande", "atidada", "abrobad"] {
             let path = dir.join(format!("{f}.lud"));
-            games.push(crate::load_file(&path, &Default::default()).unwrap());
+            games.push(crate::compile_file(&path, &Default::default()).unwrap());
         }
         let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
         let mut owners = 0;

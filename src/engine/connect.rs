@@ -763,7 +763,7 @@ mod tests {
     /// A game on `board` (its rules do not matter here), with its
     /// neighbour masks made.
     fn game_on(board: Board) -> Game {
-        let mut g = crate::load_str(
+        let mut g = crate::compile_str(
             "t",
             "(game \"T\" (players 2) (equipment {(board (square 3)) (piece \"D\" Each)}) (rules (play (move Pass)) (end (if (all Passed) (result Mover Draw)))))",
             &Default::default(),

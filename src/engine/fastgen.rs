@@ -167,6 +167,14 @@ impl Plan {
         self.symmetric[rel as usize]
     }
 
+    /// The fast loop of node `g` by name, if it has one (`check --plan`).
+    pub(crate) fn leaf_name(&self, g: u32) -> Option<String> {
+        match self.leaf.get(g as usize) {
+            None | Some(Leaf::General) => None,
+            Some(l) => Some(format!("{l:?}")),
+        }
+    }
+
     /// The relation of node `g` when it is a step with fused slot tests
     /// from the current `(from)` ([`Game::step_slots_small`]; false in a
     /// game without the plan).

@@ -1042,11 +1042,11 @@ mod tests {
                 (play (forEach Piece))
             )
         )"#;
-        let mut games = vec![crate::load_str("t.lud", stacks, &Default::default()).unwrap()];
+        let mut games = vec![crate::compile_str("t.lud", stacks, &Default::default()).unwrap()];
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
         for f in ["atidada", "abande", "abrana", "abrobad", "icebreaker"] {
             let path = dir.join(format!("{f}.lud"));
-            games.push(crate::load_file(&path, &Default::default()).unwrap());
+            games.push(crate::compile_file(&path, &Default::default()).unwrap());
         }
         let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
         for g in &games {

@@ -23,6 +23,7 @@ pub mod notation;
 pub mod perft;
 mod piecebits;
 mod piecegen;
+mod planreport;
 mod repeat;
 mod rootgen;
 mod route;

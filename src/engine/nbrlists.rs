@@ -189,7 +189,7 @@ mod tests {
                  Adjacent (to if:(is Empty (to))))) }}) (rules (play (forEach Piece)) \
                  (end (if (all Passed) (result Mover Draw)))))"
             );
-            let g = crate::load_str("t.lud", &text, &crate::Choices::default()).unwrap();
+            let g = crate::compile_str("t.lud", &text, &crate::Choices::default()).unwrap();
             for rel in Relation::ALL {
                 let Some(tab) = SubsetLists::make(&g, rel) else {
                     continue;

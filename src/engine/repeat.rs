@@ -884,7 +884,7 @@ mod tests {
     #[test]
     fn own_effect_hash_matches_applied_hash_in_abrana() {
         let path = format!("{}/rules/abrana.lud", env!("CARGO_MANIFEST_DIR"));
-        let g = crate::load_file(path.as_ref(), &Default::default()).unwrap();
+        let g = crate::compile_file(path.as_ref(), &Default::default()).unwrap();
         assert!(check_own(&g, 40) > 1000);
         assert_eq!(check_own(&g.generic_twin(), 2), 0);
     }
@@ -914,14 +914,14 @@ mod tests {
     }
 
     fn load(text: &str) -> Game {
-        crate::load_str("t", text, &Default::default()).unwrap()
+        crate::compile_str("t", text, &Default::default()).unwrap()
     }
 
     #[test]
     fn plain_hash_matches_applied_hash_in_rules_files() {
         for f in ["abrana", "abande", "abrobad", "icebreaker"] {
             let path = format!("{}/rules/{f}.lud", env!("CARGO_MANIFEST_DIR"));
-            let g = crate::load_file(path.as_ref(), &Default::default()).unwrap();
+            let g = crate::compile_file(path.as_ref(), &Default::default()).unwrap();
             check(&g, 5);
         }
     }

@@ -693,7 +693,7 @@ mod tests {
     /// heights.
     #[test]
     fn height_masks_pass_what_the_comparison_passes() {
-        let g = crate::load_str(
+        let g = crate::compile_str(
             "t",
             "(game \"T\" (players 2) (equipment {(board (square 3)) (piece \"D\" Each)}) (rules (play (move Pass)) (end (if (all Passed) (result Mover Draw)))))",
             &Default::default(),

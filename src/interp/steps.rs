@@ -109,7 +109,7 @@ mod tests {
     #[test]
     fn table_matches_the_forward_search() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/icebreaker.lud");
-        let game = crate::load_file(&path, &crate::Choices::default()).unwrap();
+        let game = crate::compile_file(&path, &crate::Choices::default()).unwrap();
         let interp = Interp::new(&game);
         let (id, (search, targets)) = interp
             .rules

@@ -11,7 +11,7 @@ pub fn load(file: &str, options: &[&str]) -> Game {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("rules")
         .join(file);
-    match ludeme::load_file(&path, &choices) {
+    match ludeme::compile_file(&path, &choices) {
         Ok(g) => g,
         Err(e) => panic!("{e}"),
     }
