@@ -171,6 +171,17 @@ pub struct View {
 }
 
 /// What the playing commands need of an implementation.
+/// An error if `legal` was cut at the limit of moves per decision.
+pub fn check_move_limit(legal: &[Move]) -> Result<(), String> {
+    if crate::over_move_limit(legal) {
+        return Err(format!(
+            "error: a position has more than {} legal moves, the limit of one decision (docs/limits.md)",
+            crate::MAX_MOVES
+        ));
+    }
+    Ok(())
+}
+
 pub trait Rules {
     /// A position (equal states are the same position: a search agent
     /// finds its root by it).
@@ -194,22 +205,35 @@ pub trait Rules {
     }
 
     fn perft(&self, st: &Self::State, depth: u32, ws: &mut Self::Ws) -> u64 {
+        self.perft_checked(st, depth, ws).unwrap_or(u64::MAX)
+    }
+
+    /// The perft count, or an error if a position on the way has more
+    /// legal moves than one decision may have ([`crate::MAX_MOVES`]: its
+    /// list was cut short, so no count would be right).
+    fn perft_checked(
+        &self,
+        st: &Self::State,
+        depth: u32,
+        ws: &mut Self::Ws,
+    ) -> Result<u64, String> {
         if depth == 0 {
-            return 1;
+            return Ok(1);
         }
         let mut moves = Vec::new();
         self.legal_into(st, ws, &mut moves);
+        check_move_limit(&moves)?;
         if depth == 1 {
-            return moves.len() as u64;
+            return Ok(moves.len() as u64);
         }
         let mut total = 0;
         let mut child = st.clone();
         for m in &moves {
             child.clone_from(st);
             self.play(&mut child, m, ws);
-            total += self.perft(&child, depth - 1, ws);
+            total += self.perft_checked(&child, depth - 1, ws)?;
         }
-        total
+        Ok(total)
     }
 
     /// A legal move's text among `legal` (the notation of `ludeme moves`).

@@ -315,6 +315,13 @@ fn empty_phases_is_an_error() {
     assert!(e.contains("`phases:` lists no phase"), "{e}");
 }
 
+/// Any piece to any site, on a (square 50) full of the mover's pieces.
+const ANY_TO_ANY: &str = r#"(game "Any" (players 2)
+    (equipment { (board (square 50)) (piece "Disc" Each) })
+    (rules (start (place "Disc1" (sites Board)))
+           (play (move (from (sites Occupied by:Mover)) (to (sites Board))))
+           (end (if (no Moves Next) (result Mover Win)))))"#;
+
 /// A rule that moves any piece to any site makes sites × pieces moves: on a
 /// (square 50) full of pieces, 2,500 × 2,500 = 6.25M, past the limit of
 /// one decision. The generators stop soon after it (at most one origin's
@@ -324,12 +331,7 @@ fn empty_phases_is_an_error() {
 #[test]
 fn moves_per_decision_are_bounded() {
     use ludeme::plan::Rules;
-    let text = r#"(game "Any" (players 2)
-        (equipment { (board (square 50)) (piece "Disc" Each) })
-        (rules (start (place "Disc1" (sites Board)))
-               (play (move (from (sites Occupied by:Mover)) (to (sites Board))))
-               (end (if (no Moves Next) (result Mover Win)))))"#;
-    let g = load(text).unwrap();
+    let g = load(ANY_TO_ANY).unwrap();
     let st = g.initial_state();
     let moves = g.legal_moves(&st);
     assert!(ludeme::over_move_limit(&moves), "engine: {}", moves.len());
@@ -351,4 +353,24 @@ fn moves_per_decision_are_bounded() {
         "reference: {}",
         moves.len()
     );
+}
+
+/// The commands do not go on with a list cut at the limit: `moves`,
+/// `perft` and `play` stop with the limit named and a non-zero exit.
+#[test]
+fn commands_stop_at_the_move_limit() {
+    let path = std::env::temp_dir().join(format!("ludeme-any-{}.lud", std::process::id()));
+    std::fs::write(&path, ANY_TO_ANY).unwrap();
+    for args in [&["moves"][..], &["perft", "1"][..], &["play", "--passes", "none"][..]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludeme"))
+            .args(&args[..1])
+            .arg(&path)
+            .args(&args[1..])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(err.contains("legal moves, the limit of one decision"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_file(&path);
 }

@@ -12,7 +12,8 @@ fn board_of(board: &str) -> Game {
         r#"(game "T" (players 2) (equipment {{ (board {board} use:Vertex) (piece "Disc" Each) }})
             (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Win)))))"#
     );
-    ludeme::compile_str("t.lud", &text, &Choices::default()).unwrap_or_else(|e| panic!("{board}: {e}"))
+    ludeme::compile_str("t.lud", &text, &Choices::default())
+        .unwrap_or_else(|e| panic!("{board}: {e}"))
 }
 
 fn sorted(v: &[Site]) -> Vec<Site> {

@@ -270,6 +270,7 @@ fn play_and_bench<R: crate::plan::Rules>(
                 ));
             }
             game.legal_into(&st, &mut ws, &mut legal);
+            crate::plan::check_move_limit(&legal).map_err(|e| (ErrorClass::Play, e))?;
             if legal.is_empty() {
                 return Err((
                     ErrorClass::Play,

@@ -103,6 +103,11 @@ fn play_one<R: Rules + 'static>(
     let mut length = 0;
     while rules.outcome(&st).is_none() {
         rules.legal_into(&st, &mut ws, &mut legal);
+        if let Err(e) = crate::plan::check_move_limit(&legal) {
+            // no game of this match or bench could go on: stop them all
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
         let seat = rules.mover(&st) as usize - 1;
         let t = Instant::now();
         let i = agents[seat].choose(rules, &st, &legal, &mut ws);

@@ -239,7 +239,9 @@ fn moves_on<R: Rules>(game: &R, a: &MovesArgs) -> Result<(), String> {
                 }
             }
             None => {
-                for t in game.game().move_texts(&game.legal(&st)) {
+                let legal = game.legal(&st);
+                crate::plan::check_move_limit(&legal)?;
+                for t in game.game().move_texts(&legal) {
                     if writeln!(out, "{t}").is_err() {
                         break;
                     }
@@ -261,19 +263,20 @@ fn perft_on<R: Rules>(game: &R, a: &PerftArgs) -> Result<(), String> {
     let mut ws = game.workspace();
     if a.divide {
         let legal = game.legal(&st);
+        crate::plan::check_move_limit(&legal)?;
         let texts = game.game().move_texts(&legal);
         let mut total = 0;
         for (m, t) in legal.iter().zip(&texts) {
             let mut c = st.clone();
             game.play(&mut c, m, &mut ws);
-            let n = game.perft(&c, a.depth.saturating_sub(1), &mut ws);
+            let n = game.perft_checked(&c, a.depth.saturating_sub(1), &mut ws)?;
             total += n;
             println!("{t} {n}");
         }
         println!("total {total}");
     } else {
         for d in 1..=a.depth {
-            println!("{d} {}", game.perft(&st, d, &mut ws));
+            println!("{d} {}", game.perft_checked(&st, d, &mut ws)?);
         }
     }
     Ok(())
@@ -326,6 +329,7 @@ fn play_on<R: Rules + 'static>(
     }
     while rules.outcome(&st).is_none() && a.max_moves.is_none_or(|m| (history.len() as u32) < m) {
         rules.legal_into(&st, &mut ws, &mut legal);
+        crate::plan::check_move_limit(&legal)?;
         let who = rules.mover(&st);
         let i = match agents[who as usize - 1].as_mut() {
             Some(agent) => agent.choose(rules, &st, &legal, &mut ws),
@@ -474,6 +478,11 @@ fn bench_playouts<R: Rules>(game: &R, playouts: u32, seed: u64) -> u64 {
         st.clone_from(&init);
         while game.outcome(&st).is_none() {
             game.legal_into(&st, &mut ws, &mut legal);
+            if let Err(e) = crate::plan::check_move_limit(&legal) {
+                // no game of this match or bench could go on: stop them all
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
             let i = agent.pick_index(legal.len());
             let m = legal[i];
             game.play(&mut st, &m, &mut ws);

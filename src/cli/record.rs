@@ -195,6 +195,7 @@ pub fn replay<R: Rules>(
             )));
         }
         game.legal_into(&st, &mut ws, &mut legal);
+        crate::plan::check_move_limit(&legal).map_err(diverge)?;
         let texts = game.game().move_texts(&legal);
         let Some(i) = texts.iter().position(|t| t == text) else {
             let near: Vec<&str> = crate::agents::human::nearest(&texts, &text.to_lowercase(), 5)
