@@ -172,3 +172,23 @@ fn selections_of_one_pit_sown_two_ways_are_two_moves() {
     );
     assert_eq!(perft(&l, 3), vec![6, 36, 168]);
 }
+
+/// `(set Count N at:X)` at the start and `(set Count at:X N)` as an
+/// effect (one piece taken at a time, the last one removed): perft as
+/// Ludii 1.0.8 counts it (2, 4, 7, 10, 10, 0).
+#[test]
+fn set_count_at_one_site() {
+    let l = load(
+        r#"(game "Take One" (players 2)
+        (equipment { (board (rectangle 1 3)) (piece "Ball" Neutral) })
+        (rules
+            (start { (set Count 3 at:1) (set Count 2 at:2) })
+            (play (move Select (from (sites Occupied by:Neutral))
+                (then (if (= (count at:(last To)) 1)
+                    (remove (last To))
+                    (set Count at:(last To) (- (count at:(last To)) 1))))))
+            (end (if (no Moves Next) (result Mover Win)))))"#,
+    );
+    assert_eq!(perft(&l, 6), vec![2, 4, 7, 10, 10, 0]);
+    assert_eq!(counts_after(&l, &[1, 1]), vec![0, 1, 2]);
+}

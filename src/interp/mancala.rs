@@ -170,6 +170,17 @@ impl Interp {
                 }
             }
             MancalaEffect::Sow(s) => self.sow(s, st, ctx, ws),
+            // `(set Count at:X N)`: the pieces at X (if any) become N of
+            // their kind (none: X is emptied)
+            MancalaEffect::SetCount { at, count } => {
+                let x = self.int(at, st, ctx, ws);
+                let n = self.int(count, st, ctx, ws).max(0) as u32;
+                if self.count_at(st, x) == 0 {
+                    return;
+                }
+                let comp = self.sub_count(st, x as Site, u32::MAX);
+                self.add_count(st, x as Site, comp, n);
+            }
         }
     }
 

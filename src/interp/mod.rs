@@ -811,6 +811,10 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
                     .chain(&s.then)
                     .for_each(|x| walk_effect(x, out));
             }
+            MancalaEffect::SetCount { at, count } => {
+                walk_int(at, out);
+                walk_int(count, out);
+            }
         },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
