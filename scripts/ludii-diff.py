@@ -70,10 +70,16 @@ def ludii_trace(a, path, seed):
         if line.startswith("MOVES"):
             keys = [k.split(":", 1)[0] for k in line.split()[1:]]
         elif line.startswith("PICK"):
-            plies.append((keys, line.split()[2].split(":", 1)[0]))
+            f = line.split()
+            pick = f[2].split(":", 1)[0]
+            # Ludii sorts moves of the same sites stably (in the order its
+            # rules made them), as ludeme lists them: the pick's rank among
+            # them names it (`@FROM-TO#N`)
+            nth = int(f[1]) - keys.index(pick) if keys and pick in keys else 0
+            plies.append((keys, pick, nth))
             keys = None
         elif line.startswith("NOMOVES"):
-            plies.append(([], None))
+            plies.append(([], None, 0))
         elif line.startswith("RESULT"):
             result = dict(f.split("=", 1) for f in line.split()[1:] if "=" in f)
     return plies, result, None
@@ -91,7 +97,7 @@ def compare_trace(a, path, seed):
     plies, result, err = ludii_trace(a, path, seed)
     if plies is None:
         return f"Ludii failed: {err}"
-    picks = [f"@{p}" for _, p in plies if p is not None]
+    picks = [f"@{p}#{n}" if n else f"@{p}" for _, p, n in plies if p is not None]
     code, out, err = run(
         [a.ludeme, "moves", path, "--sites", "--every-ply", "--after", " ".join(picks)]
         + option_args(a.option)
@@ -105,7 +111,7 @@ def compare_trace(a, path, seed):
         k, _, rest = line.partition(": ")
         ours[int(k)] = rest
     ambiguous = []
-    for ply, (keys, pick) in enumerate(plies):
+    for ply, (keys, pick, _) in enumerate(plies):
         theirs = Counter(keys)
         line = ours.get(ply, "")
         mine = Counter() if line.startswith("over") else Counter(line.split())
@@ -119,8 +125,9 @@ def compare_trace(a, path, seed):
                 f"only Ludii: {' '.join(only_l) or '-'}; only ludeme: {' '.join(only_m) or '-'}"
             )
         if pick is not None and theirs[pick] > 1:
-            # Several moves share the sites: ludeme follows the first of its
-            # own, which need not be Ludii's pick, so the games may part here.
+            # Several moves share the sites: ludeme follows the one of the
+            # same rank in its own order, which is Ludii's pick only when
+            # Ludii's tie-break (the moves' text) kept the rules' order.
             ambiguous.append(ply)
     last = ours.get(len(plies), "")
     if result.get("over") == "true":

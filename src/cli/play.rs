@@ -33,7 +33,7 @@ pub struct MovesArgs {
     #[arg(long)]
     pub every_ply: bool,
     /// Name moves by their sites, `FROM-TO` (-1: none), as Ludii's trace
-    /// harness does; `--after` takes such keys as `@FROM-TO`.
+    /// harness does; `--after` takes such keys as `@FROM-TO` (`@FROM-TO#N`: the N-th, from 0, of the moves with those sites).
     #[arg(long)]
     pub sites: bool,
 }
@@ -150,10 +150,16 @@ pub fn replay<R: Rules>(
     let mut ws = game.workspace();
     for (ply, text) in line.split_whitespace().enumerate() {
         let by_key = text.strip_prefix('@').map(|key| {
-            let found = crate::engine::parse_site_key(key).and_then(|k| {
+            // `@FROM-TO#N`: the N-th (from 0) of the moves with those sites
+            let (sites, nth) = match key.split_once('#') {
+                Some((s, n)) => (s, n.parse::<usize>().ok()),
+                None => (key, Some(0)),
+            };
+            let found = crate::engine::parse_site_key(sites).and_then(|k| {
                 game.legal(&st)
                     .into_iter()
-                    .find(|m| game.game().move_sites(m) == k)
+                    .filter(|m| game.game().move_sites(m) == k)
+                    .nth(nth?)
             });
             found.ok_or_else(|| {
                 format!(

@@ -2,7 +2,7 @@
 //! `src/interp/mancala.rs`): `(map ...)` in the equipment, `(mapEntry
 //! ...)`, `(count at:X)`, `(count in:R)`, `(sites Track ...)`, `(move
 //! Select ...)`, `(sow ...)`, `(fromTo ... count:N)` as an effect and
-//! `(set Count N to:R)` at the start.
+//! `(set Count N to:R|at:X)` at the start and `(set Count at:X N)`.
 
 use super::Compiler;
 use super::args::Args;
@@ -175,7 +175,24 @@ impl Compiler {
         })))
     }
 
-    /// `(set Count N to:R)` in the start rules (of the game's only piece).
+    /// `(set Count at:X N)` as an effect.
+    pub(crate) fn effect_set_count(&mut self, n: &Node, a: &mut Args) -> Result<Effect> {
+        let at = a.named("at").ok_or_else(|| {
+            Diagnostic::at(n.span, "`(set Count ...)` needs `at:`")
+                .expected("`(set Count at:SITE N)`")
+        })?;
+        let at = self.int(at)?;
+        let c = a.required("a count")?;
+        let count = self.int(c)?;
+        self.needs_reference("set Count");
+        Ok(Effect::Mancala(Box::new(MancalaEffect::SetCount {
+            at,
+            count,
+        })))
+    }
+
+    /// `(set Count N to:R|at:X)` in the start rules (of the game's only
+    /// piece).
     pub(crate) fn start_set_count(&mut self, n: &Node, a: &mut Args) -> Result<()> {
         let c = a.required("a count")?;
         let count = c
@@ -184,11 +201,16 @@ impl Compiler {
             .ok_or_else(|| {
                 Diagnostic::at(c.span, "bad count").expected("a whole number from 0 to 10000")
             })? as u16;
-        let r = a.named("to").ok_or_else(|| {
-            Diagnostic::at(n.span, "`(set Count ...)` needs `to:`")
-                .expected("`(set Count N to:REGION)`")
-        })?;
-        let region = self.region(r)?;
+        let region = match (a.named("to"), a.named("at")) {
+            (Some(r), None) => self.region(r)?,
+            (None, Some(x)) => RegionE::Site(Box::new(self.int(x)?)),
+            _ => {
+                return Err(
+                    Diagnostic::at(n.span, "`(set Count ...)` needs `to:` or `at:`")
+                        .expected("`(set Count N to:REGION)` or `(set Count N at:SITE)`"),
+                );
+            }
+        };
         let pieces: Vec<u8> = (1..self.comps.len() as u8).collect();
         let [comp] = pieces.as_slice() else {
             return Err(Diagnostic::at(

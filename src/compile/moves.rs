@@ -475,7 +475,8 @@ impl Compiler {
                 let v = a.required("a value")?;
                 Effect::AddScore(self.role(p)?, self.int(v)?)
             }
-            "set" => match a.word(&["Score", "NextPlayer"]) {
+            "set" => match a.word(&["Score", "NextPlayer", "Count"]) {
+                Some("Count") => self.effect_set_count(n, &mut a)?,
                 Some("Score") => {
                     let p = a.required("a player")?;
                     let v = a.required("a value")?;
@@ -488,7 +489,7 @@ impl Compiler {
                 _ => {
                     return Err(unsupported(
                         n,
-                        "`(set Score P N)` or `(set NextPlayer (player N))`",
+                        "`(set Score P N)`, `(set NextPlayer (player N))` or `(set Count at:SITE N)`",
                     ));
                 }
             },

@@ -621,6 +621,8 @@ pub enum MancalaEffect {
     },
     /// `(sow ...)`.
     Sow(Box<Sow>),
+    /// `(set Count at:X N)`: the pieces at X become N of their kind.
+    SetCount { at: IntE, count: IntE },
 }
 
 /// `(sow [START] [count:N] ["Track"] [owner:P] [if:C] [apply:E]

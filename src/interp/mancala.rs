@@ -53,6 +53,13 @@ impl Interp {
         comp
     }
 
+    /// Ludii's move of N pieces: N leave A (all if fewer), N arrive on B
+    /// if B is empty or holds pieces of their kind.
+    fn move_count(&self, st: &mut State, a: Site, b: Site, n: u32) {
+        let comp = self.sub_count(st, a, n);
+        self.add_count(st, b, comp, n);
+    }
+
     /// The pieces at a site (0 off the board).
     pub(crate) fn count_at(&self, st: &State, s: i32) -> i32 {
         if s < 0 || s as usize >= st.pieces.what.len() || st.pieces.what[s as usize] == 0 {
@@ -131,8 +138,11 @@ impl Interp {
     ) {
         match e {
             // `(fromTo (from A) (to B) count:N)`: if A holds pieces, N of
-            // them (at most all) leave A and N arrive on B (N read before
-            // the move); without `count:`, one piece
+            // them leave A (all if fewer) and N arrive on B (onto pieces
+            // of their kind or an empty site); without `count:`, one
+            // piece. B is read with `(from)` = A; N with the context of
+            // the fromTo itself (as Ludii reads them). Inside a sow's
+            // `apply:` the move is recorded, to be played after.
             MancalaEffect::MoveCount { from, to, count } => {
                 let a = self.int(from, st, ctx, ws);
                 if self.count_at(st, a) == 0 {
@@ -150,19 +160,27 @@ impl Interp {
                 if b < 0 || b as usize >= st.pieces.what.len() {
                     return;
                 }
-                let c = Ctx {
-                    from: a as Site,
-                    to: b as Site,
-                    ..ctx
-                };
                 let n = match count {
-                    Some(n) => self.int(n, st, c, ws).max(0) as u32,
+                    Some(n) => self.int(n, st, ctx, ws).max(0) as u32,
                     None => 1,
                 };
-                let comp = self.sub_count(st, a as Site, n);
-                self.add_count(st, b as Site, comp, n);
+                match &mut ws.sow_log {
+                    Some(log) => log.push((a as Site, b as Site, n)),
+                    None => self.move_count(st, a as Site, b as Site, n),
+                }
             }
             MancalaEffect::Sow(s) => self.sow(s, st, ctx, ws),
+            // `(set Count at:X N)`: the pieces at X (if any) become N of
+            // their kind (none: X is emptied)
+            MancalaEffect::SetCount { at, count } => {
+                let x = self.int(at, st, ctx, ws);
+                let n = self.int(count, st, ctx, ws).max(0) as u32;
+                if self.count_at(st, x) == 0 {
+                    return;
+                }
+                let comp = self.sub_count(st, x as Site, u32::MAX);
+                self.add_count(st, x as Site, comp, n);
+            }
         }
     }
 
@@ -247,23 +265,60 @@ impl Interp {
             self.add_count(st, to, comp, 1);
         }
         if let Some(apply) = &s.apply {
-            // the conditions read the position after sowing; the effects
-            // act in turn on the live position
-            let after = st.clone();
+            // Ludii evaluates each capture on the position after sowing
+            // (conditions and the counts its moves carry, whatever the
+            // captures before did) and plays the moves afterwards, in turn
+            let frozen = st.clone();
+            let mut scratch = frozen.clone();
             let mut c2 = Ctx { from: start, ..c };
-            while self.bool(&s.cond, &after, c2, ws) {
-                self.effect(apply, st, c2, ws);
+            while self.bool(&s.cond, &frozen, c2, ws) {
+                scratch.clone_from(&frozen);
+                let outer = ws.sow_log.replace(Vec::new());
+                self.effect(apply, &mut scratch, c2, ws);
+                let log = std::mem::replace(&mut ws.sow_log, outer).unwrap_or_default();
+                self.merge_capture(st, &frozen, &scratch, &log);
                 let Some(pi) = track.prev_index(i) else { break };
                 i = pi;
                 c2.to = track.sites[pi];
                 let Some(bt) = &s.backtracking else { break };
-                if !self.bool(bt, &after, c2, ws) || c2.to == start {
+                if !self.bool(bt, &frozen, c2, ws) || c2.to == start {
                     break;
                 }
             }
         }
         if let Some(t) = &s.then {
             self.effect(t, st, ctx, ws);
+        }
+    }
+
+    /// Plays on `st` what one capture of a sow did, evaluated on `frozen`
+    /// (the position after sowing) into `scratch`: sites it changed
+    /// otherwise than by a recorded move take their new contents, the
+    /// recorded moves are played in order, and `(moveAgain)`, `(set
+    /// NextPlayer ...)` and score changes carry over.
+    fn merge_capture(
+        &self,
+        st: &mut State,
+        frozen: &State,
+        scratch: &State,
+        log: &[(Site, Site, u32)],
+    ) {
+        for s in 0..frozen.pieces.what.len() {
+            let (w, n) = (scratch.pieces.what[s], scratch.pieces.count[s]);
+            if (w, n) != (frozen.pieces.what[s], frozen.pieces.count[s]) {
+                self.sub_count(st, s as Site, u32::MAX);
+                self.add_count(st, s as Site, w, n as u32);
+            }
+        }
+        for &(a, b, n) in log {
+            self.move_count(st, a, b, n);
+        }
+        st.move_again |= scratch.move_again;
+        if scratch.next_override != frozen.next_override {
+            st.next_override = scratch.next_override;
+        }
+        for p in 0..st.scores.len() {
+            st.scores[p] += scratch.scores[p] - frozen.scores[p];
         }
     }
 }

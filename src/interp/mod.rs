@@ -289,6 +289,10 @@ pub struct Workspace {
     /// Set while `(no Moves Next)` looks at the next player's moves: a
     /// `(no Moves Next)` met inside is false (Ludii's `autoFail`).
     pub(crate) in_no_moves: bool,
+    /// Set while a `(sow ...)`'s `apply:` is evaluated: its `(fromTo ...
+    /// count:)` moves are recorded here, to be played after (see
+    /// `mancala.rs`).
+    pub(crate) sow_log: Option<Vec<(Site, Site, u32)>>,
 }
 
 /// Answers of the searches that depend only on the state and the origin
@@ -437,6 +441,7 @@ impl Interp {
             stamp: 0,
             seen_set: Default::default(),
             in_no_moves: false,
+            sow_log: None,
             steps_memo: None,
             generating: 0,
             generating_tables: Vec::new(),
@@ -805,6 +810,10 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
                     .iter()
                     .chain(&s.then)
                     .for_each(|x| walk_effect(x, out));
+            }
+            MancalaEffect::SetCount { at, count } => {
+                walk_int(at, out);
+                walk_int(count, out);
             }
         },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}

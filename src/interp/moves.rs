@@ -12,7 +12,8 @@ impl Interp {
     /// rule tree makes them. A finished game has none. With `(no Repeat
     /// PositionalInTurn)`, a move after which the pieces stand as in a
     /// position already seen this turn is dropped. Two moves of the same
-    /// kind, origin, target and piece are one move (the first is kept). A
+    /// kind, origin, target and piece are one move (the first is kept),
+    /// but for selections (see [`Interp::dedup`]). A
     /// player left with nothing to do passes.
     pub fn legal_moves_into(&self, st: &State, ws: &mut Workspace, out: &mut Vec<Move>) {
         out.clear();
@@ -483,7 +484,9 @@ impl Interp {
 
 impl Interp {
     /// Removes moves equal to an earlier one in kind, origin, target and
-    /// piece, keeping the first; linear in the moves. A stamp per (kind,
+    /// piece, keeping the first; linear in the moves. Selections are all
+    /// kept: two of the same site differ by what follows them (Ludii
+    /// lists both, e.g. a pit sown either way). A stamp per (kind,
     /// origin, target) finds that no move repeats; once one may, or on a
     /// large board, a hash set of the moves decides.
     fn dedup(&self, ws: &mut Workspace, out: &mut Vec<Move>) {
@@ -501,6 +504,10 @@ impl Interp {
             let idx = |s: Site| if s == NONE { n } else { s as usize };
             while keep < out.len() {
                 let m = out[keep];
+                if m.kind == MoveKind::Select {
+                    keep += 1;
+                    continue;
+                }
                 let key = (m.kind as usize * (n + 1) + idx(m.from)) * (n + 1) + idx(m.to);
                 if ws.seen[key] == ws.stamp {
                     break;
@@ -524,7 +531,7 @@ impl Interp {
         let mut i = keep;
         while i < out.len() {
             let m = out[i];
-            if seen.insert((m.kind as u8, m.from, m.to, m.what)) {
+            if m.kind == MoveKind::Select || seen.insert((m.kind as u8, m.from, m.to, m.what)) {
                 out[keep] = m;
                 keep += 1;
             }
