@@ -4,6 +4,7 @@
 //! errors.
 
 mod args;
+mod captures;
 mod conditions;
 mod end_foreach;
 mod exprs;
@@ -14,6 +15,7 @@ mod mancala;
 mod moves;
 mod pieces;
 mod reference;
+mod regions;
 mod steps;
 
 use crate::board::Board;
@@ -57,10 +59,7 @@ const UNSUPPORTED: &[&str] = &[
     "note",
     "swap",
     "leap",
-    "custodial",
     "enclose",
-    "intervene",
-    "surround",
     "directional",
     "flip",
     "push",
@@ -82,9 +81,7 @@ const UNSUPPORTED: &[&str] = &[
 /// implement: written after a ludeme we know, they are "not supported", not
 /// typos.
 const UNSUPPORTED_KINDS: &[&str] = &[
-    "Shoot",
     "Claim",
-    "Leap",
     "Swap",
     "Vote",
     "Bet",
@@ -107,7 +104,6 @@ const UNSUPPORTED_KINDS: &[&str] = &[
     "Loop",
     "Pattern",
     "Threatened",
-    "Visited",
     "Full",
     "Repeat",
     "Target",
@@ -115,8 +111,6 @@ const UNSUPPORTED_KINDS: &[&str] = &[
     "Active",
     "Related",
     "Within",
-    "Columns",
-    "Rows",
     "Cells",
     "Vertices",
     "Edges",
@@ -130,6 +124,14 @@ const UNSUPPORTED_KINDS: &[&str] = &[
 
 /// Every ludeme head the compile stage reads somewhere, for "did you mean".
 const KNOWN_HEADS: &[&str] = &[
+    "ahead",
+    "where",
+    "row",
+    "column",
+    "coord",
+    "custodial",
+    "intervene",
+    "surround",
     "game",
     "players",
     "equipment",
