@@ -286,10 +286,4 @@ fn bad_arguments_are_located_errors() {
     );
     let e = load_err(&bad_except);
     assert!(e.contains("`except:` belongs to `(surround ...)`"), "{e}");
-    let by_row = AHEAD.replace("(ahead (from) E)", "(coord row:1 column:1)");
-    let e = load_err(&by_row);
-    assert!(
-        e.contains("`(coord ...)` by row and column is not supported yet"),
-        "{e}"
-    );
 }
