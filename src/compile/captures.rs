@@ -18,7 +18,7 @@ struct Part {
 
 impl Compiler {
     /// `(from X)` of a capture, shot or leap: its site (None without one).
-    fn from_site(&self, a: &mut Args) -> Result<Option<IntE>> {
+    fn capture_origin(&self, a: &mut Args) -> Result<Option<IntE>> {
         let Some(f) = a.form("from") else {
             return Ok(None);
         };
@@ -78,7 +78,7 @@ impl Compiler {
     /// `(is Enemy (between))` (`(is Enemy (to))` for intervene), the
     /// closing site `(is Friend (to))`; the default effect removes.
     pub(crate) fn capture(&mut self, n: &Node, a: &mut Args, kind: CaptureKind) -> Result<GenKind> {
-        let from = self.from_site(a)?.unwrap_or(IntE::From);
+        let from = self.capture_origin(a)?.unwrap_or(IntE::From);
         let dirs = self
             .take_dirs(a)?
             .unwrap_or(DirSpec::Relation(Relation::Adjacent));
@@ -175,7 +175,7 @@ impl Compiler {
                 .expected("`(move Shoot (piece \"Name\"))`")
         })?;
         let piece = self.piece_sel(p)?;
-        let from = self.from_site(a)?.unwrap_or(IntE::Last(LastSite::To));
+        let from = self.capture_origin(a)?.unwrap_or(IntE::Last(LastSite::To));
         let dirs = self
             .take_dirs(a)?
             .unwrap_or(DirSpec::Relation(Relation::Adjacent));
@@ -205,7 +205,7 @@ impl Compiler {
     /// `(move Leap [(from F)] {{F F R F} ...} [forward:B] [rotations:B]
     /// (to if:C [(apply E)]))`.
     pub(crate) fn move_leap(&mut self, n: &Node, a: &mut Args) -> Result<GenKind> {
-        let from = match self.from_site(a)? {
+        let from = match self.capture_origin(a)? {
             Some(e) => FromSpec::Region(RegionE::Site(Box::new(e))),
             None => FromSpec::Current,
         };
