@@ -388,6 +388,9 @@ impl Compiler {
                         IntE::HandSite(self.role(p)?)
                     }
                     "last" => self.last(n, &mut a)?,
+                    "ahead" | "where" | "row" | "column" | "coord" => {
+                        self.regions_int(n, head, &mut a)?
+                    }
                     "centrePoint" => {
                         self.corners_known(n, "(centrePoint)")?;
                         let b = self.board.as_ref().map(|b| b.centre()).unwrap_or(0);
@@ -412,8 +415,11 @@ impl Compiler {
             "Steps",
             "MovesThisTurn",
             "Players",
+            "Rows",
+            "Columns",
         ]);
         Ok(match kind {
+            Some(k @ ("Rows" | "Columns")) => self.count_lines(n, k == "Columns")?,
             // `(count Players)`: the number of players, fixed by `(players N)`
             Some("Players") => IntE::Const(self.players as i32),
             Some("MovesThisTurn") => self.count_moves_this_turn(),
@@ -684,9 +690,14 @@ impl Compiler {
     fn is(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
         let kind = a.word(&[
             "Empty", "Occupied", "Enemy", "Friend", "Mover", "Next", "In", "Prev", "Proposed",
-            "Line", "Even", "Odd", "Full",
+            "Line", "Even", "Odd", "Full", "Visited",
         ]);
         Ok(match kind {
+            Some("Visited") => {
+                let x = a.required("a site")?;
+                self.needs_reference("is Visited");
+                BoolE::IsVisited(Box::new(self.int(x)?))
+            }
             Some("Even") => self.is_parity(false, a)?,
             Some("Odd") => self.is_parity(true, a)?,
             Some("Full") => self.is_full(),

@@ -4,6 +4,7 @@
 //! errors.
 
 mod args;
+mod captures;
 mod conditions;
 mod end_foreach;
 mod exprs;
@@ -15,6 +16,7 @@ mod mancala;
 mod moves;
 mod pieces;
 mod reference;
+mod regions;
 mod steps;
 
 use crate::board::Board;
@@ -58,10 +60,7 @@ const UNSUPPORTED: &[&str] = &[
     "note",
     "swap",
     "leap",
-    "custodial",
     "enclose",
-    "intervene",
-    "surround",
     "directional",
     "flip",
     "push",
@@ -83,9 +82,7 @@ const UNSUPPORTED: &[&str] = &[
 /// implement: written after a ludeme we know, they are "not supported", not
 /// typos.
 const UNSUPPORTED_KINDS: &[&str] = &[
-    "Shoot",
     "Claim",
-    "Leap",
     "Swap",
     "Vote",
     "Bet",
@@ -108,7 +105,6 @@ const UNSUPPORTED_KINDS: &[&str] = &[
     "Loop",
     "Pattern",
     "Threatened",
-    "Visited",
     "Full",
     "Repeat",
     "Target",
@@ -116,8 +112,6 @@ const UNSUPPORTED_KINDS: &[&str] = &[
     "Active",
     "Related",
     "Within",
-    "Columns",
-    "Rows",
     "Cells",
     "Vertices",
     "Edges",
@@ -131,6 +125,14 @@ const UNSUPPORTED_KINDS: &[&str] = &[
 
 /// Every ludeme head the compile stage reads somewhere, for "did you mean".
 const KNOWN_HEADS: &[&str] = &[
+    "ahead",
+    "where",
+    "row",
+    "column",
+    "coord",
+    "custodial",
+    "intervene",
+    "surround",
     "game",
     "players",
     "equipment",

@@ -49,6 +49,9 @@ impl Compiler {
         };
         let kind = match head {
             "move" => self.move_form(n, &mut a, id)?,
+            "custodial" => self.capture(n, &mut a, CaptureKind::Custodial)?,
+            "intervene" => self.capture(n, &mut a, CaptureKind::Intervene)?,
+            "surround" => self.capture(n, &mut a, CaptureKind::Surround)?,
             "or" | "priority" => {
                 let mut kids = Vec::new();
                 while let Some(x) = a.next() {
@@ -353,6 +356,8 @@ impl Compiler {
                 }
             }
             Some("Select") => self.move_select(n, a)?,
+            Some("Shoot") => self.move_shoot(n, a)?,
+            Some("Leap") => self.move_leap(n, a)?,
             Some("Add") => {
                 let piece = match a.form("piece") {
                     Some(p) => self.piece_sel(p)?,
@@ -571,7 +576,9 @@ impl Compiler {
                 }
                 Effect::Promote(s, p)
             }
-            "move" | "or" | "priority" => return self.effect_moves(n),
+            "move" | "or" | "priority" | "custodial" | "intervene" | "surround" => {
+                return self.effect_moves(n);
+            }
             _ => return Err(unknown(n, "an effect", EFFECT_FORMS)),
         };
         a.finish()?;

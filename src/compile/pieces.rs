@@ -100,7 +100,7 @@ impl Compiler {
     /// The way the piece whose own moves are being compiled faces: its
     /// owner's direction (`(player N)`), else its own (`(piece "X" P1
     /// N)`), else north (as Ludii's `Directions.convertToAbsolute`).
-    fn facing(&self) -> Option<Dir> {
+    pub(crate) fn facing(&self) -> Option<Dir> {
         let comp = *self.inlining.last()?;
         let owner = self.comps[comp as usize].owner as usize;
         let by_player = self.player_facing.get(owner).copied().flatten();

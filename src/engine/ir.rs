@@ -150,6 +150,28 @@ pub enum IntE {
     },
     /// Counts of seeds and maps (mancala). Reference interpreter only.
     Mancala(Box<MancalaInt>),
+    /// Sites found by position: `(ahead ...)`, `(where ...)`, `(row
+    /// of:X)`, `(column of:X)`. Reference interpreter only.
+    Regions(Box<RegionsInt>),
+}
+
+/// Integer ludemes of sites and regions (see `src/interp/regions.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RegionsInt {
+    /// `(ahead SITE [steps:N] DIR)`: N sites on from SITE in direction DIR
+    /// (SITE itself when there are not that many; -1 for no site).
+    Ahead {
+        site: IntE,
+        steps: IntE,
+        dir: crate::board::Dir,
+    },
+    /// `(where "Name" P)`: the lowest board site holding P's piece of
+    /// that name (`by_player[p]`: P's components of it), -1 if none.
+    WhereNamed { who: IntE, by_player: Vec<Vec<u8>> },
+    /// `(where WHAT)`: the lowest board site holding component WHAT.
+    WhereWhat(IntE),
+    /// `(row of:X)` (`column: false`) or `(column of:X)`.
+    RowOf { site: IntE, column: bool },
 }
 
 /// Which site of the last decision `(last ...)` reads.
@@ -263,6 +285,9 @@ pub enum BoolE {
     CanMove(u32),
     /// `(no Moves WHO)`: WHO has no move. Reference interpreter only.
     NoMoves(Role),
+    /// `(is Visited S)`: an earlier decision of this turn went from or to
+    /// S. Reference interpreter only.
+    IsVisited(Box<IntE>),
 }
 
 /// One side of [`BoolE::StepsCmp`]: a cached `(count Steps ...)` (its
@@ -525,6 +550,83 @@ pub enum GenKind {
         from: RegionE,
         from_if: Option<BoolE>,
     },
+    /// `(custodial ...)` / `(intervene ...)`: one move per captured site
+    /// (its effect applied with `(between)` and `(to)` = the site).
+    /// Reference interpreter only (see `src/interp/captures.rs`).
+    Capture(Box<Capture>),
+    /// `(move Shoot (piece P) ...)`: P added on each site along each
+    /// direction from a site while the sites are free. Reference
+    /// interpreter only.
+    Shoot(Box<Shoot>),
+    /// `(move Leap WALKS ...)`: a piece carried to the end of each walk.
+    /// Reference interpreter only.
+    Leap(Box<Leap>),
+}
+
+/// Which capture ludeme a [`Capture`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureKind {
+    /// Enemies in a line from the origin, closed by a friend.
+    Custodial,
+    /// Enemies on both sides of the origin, in opposite directions.
+    Intervene,
+    /// Enemies next to the origin with friends (or the origin) all around.
+    Surround,
+}
+
+/// `(custodial|intervene (from F) DIRS (between RANGE if:C (apply E))
+/// (to if:D (apply E)))`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Capture {
+    pub kind: CaptureKind,
+    pub from: IntE,
+    pub dirs: DirSpec,
+    pub min: IntE,
+    pub max: IntE,
+    /// A site that can be captured (custodial: `(between)`; intervene:
+    /// `(to)`).
+    pub target: BoolE,
+    /// Custodial: the site that closes the line (`(to)`).
+    pub close: BoolE,
+    /// The effect on each captured site.
+    pub apply: Effect,
+    /// Surround: how many sites around may fail `close` (`except:`).
+    pub except: IntE,
+    /// Surround: a component one of the sites around must hold (`with:`).
+    pub with: Option<PieceSel>,
+}
+
+/// `(move Shoot (piece P) [(from F)] [DIR] [(to if:C)])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shoot {
+    pub piece: PieceSel,
+    pub from: IntE,
+    pub dirs: DirSpec,
+    /// Where the shot may land (`(to)` = the site); none: an empty site.
+    pub to_if: Option<BoolE>,
+}
+
+/// One step of a leap's walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkStep {
+    F,
+    R,
+    L,
+}
+
+/// `(move Leap [(from F)] WALKS [forward:B] [rotations:B] (to if:C (apply E)))`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leap {
+    pub from: FromSpec,
+    pub walks: Vec<Vec<WalkStep>>,
+    /// `forward:True`: the way the leaping piece faces (only sites ahead).
+    pub forward: Option<crate::board::Dir>,
+    pub rotations: bool,
+    /// The board's orthogonal directions, in compass order (where walks
+    /// start and turn).
+    pub ortho: Vec<crate::board::Dir>,
+    pub to_if: Option<BoolE>,
+    pub to_apply: Option<Effect>,
 }
 
 /// How a game result is given.

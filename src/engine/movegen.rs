@@ -99,6 +99,13 @@ impl Game {
         let node = &self.gens[id as usize];
         match &node.kind {
             GenKind::Select { .. } => super::declined::declined("move Select"),
+            GenKind::Capture(c) => super::declined::declined(match c.kind {
+                CaptureKind::Custodial => "custodial",
+                CaptureKind::Intervene => "intervene",
+                CaptureKind::Surround => "surround",
+            }),
+            GenKind::Shoot(_) => super::declined::declined("move Shoot"),
+            GenKind::Leap(_) => super::declined::declined("move Leap"),
             GenKind::Or(children) => {
                 for &c in children {
                     self.generate(c, st, ctx, ws, out);
@@ -957,7 +964,9 @@ impl Game {
             GenKind::Remove { .. } => bit(MoveKind::Remove),
             GenKind::Pass => bit(MoveKind::Pass),
             GenKind::Propose(_) => bit(MoveKind::Propose),
-            GenKind::Select { .. } => bit(MoveKind::Select),
+            GenKind::Select { .. } | GenKind::Capture(_) => bit(MoveKind::Select),
+            GenKind::Shoot(_) => bit(MoveKind::Add),
+            GenKind::Leap(_) => bit(MoveKind::Step),
         }
     }
 

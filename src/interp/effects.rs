@@ -60,6 +60,19 @@ impl Interp {
                 }
             }
         }
+        // Ludii keeps the sites a turn's decisions visited while the game
+        // goes on: cleared when the turn ends, else the decision's two
+        if st.outcome.is_none() {
+            if ends_turn {
+                st.visited.clear();
+            } else {
+                st.visited.extend(
+                    [m.from, m.to]
+                        .into_iter()
+                        .filter(|&s| s != crate::board::NONE),
+                );
+            }
+        }
         if ends_turn {
             st.turns += 1;
             st.turn_decisions = 0;
@@ -166,6 +179,12 @@ impl Interp {
                 | GenKind::Step {
                     to_apply: Some(e), ..
                 } => self.effect(e, st, ctx, ws),
+                GenKind::Leap(l) => {
+                    if let Some(e) = &l.to_apply {
+                        self.effect(e, st, ctx, ws);
+                    }
+                }
+                GenKind::Capture(c) => self.capture_effect(c, m, st, ws),
                 // a hop's `between` effect on each site passed over (with
                 // `(between)` = that site), then its `to` effect
                 GenKind::Hop {

@@ -124,6 +124,7 @@ impl Interp {
             IntE::MapEntry { pairs, key } => self.map_entry(pairs, key, st, ctx, ws),
             IntE::MovesThisTurn => self.moves_this_turn(st),
             IntE::Mancala(m) => self.mancala_int(m, st, ctx, ws),
+            IntE::Regions(r) => self.regions_int(r, st, ctx, ws),
             // a role as a number: the player it names
             IntE::Role(r) => self.role(*r, st) as i32,
             // the move context; NONE (u32::MAX) reads as -1
@@ -584,6 +585,10 @@ impl Interp {
             BoolE::Const(b) => *b,
             BoolE::Parity { odd, value } => self.parity(*odd, value, st, ctx, ws),
             BoolE::IsFull => self.is_full(st),
+            BoolE::IsVisited(x) => {
+                let v = self.int(x, st, ctx, ws);
+                v >= 0 && st.visited.contains(&(v as Site))
+            }
             BoolE::IsLineByLevel { len, dirs, through } => {
                 self.is_line_by_level(len, dirs, through.as_deref(), st, ctx, ws)
             }

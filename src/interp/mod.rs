@@ -40,6 +40,7 @@
 //! counters go into [`State`] (and [`Pieces`] when they are part of the
 //! position), with their ludemes in [`eval`] and [`effects`].
 
+mod captures;
 pub mod conditions;
 pub mod effects;
 pub mod eval;
@@ -48,6 +49,7 @@ pub mod mancala;
 pub mod moves;
 pub mod moves_more;
 mod onegroup;
+mod regions;
 mod steps;
 
 use crate::board::{Board, NONE, Site};
@@ -156,6 +158,9 @@ pub struct State {
     /// Per player: they had no move at their last decision (what `(no
     /// Moves Mover)` reads; see `moves_more.rs`).
     pub stalled: [bool; MAX_PLAYERS + 1],
+    /// The sites the current turn's earlier decisions went from and to
+    /// (what `(is Visited S)` reads), cleared when a turn ends.
+    pub visited: Vec<Site>,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -184,9 +189,11 @@ impl Clone for State {
             pieces: self.pieces.clone(),
             comp_count: Vec::new(),
             turn_positions: Vec::new(),
+            visited: Vec::new(),
             ..*self
         };
         s.comp_count.clone_from(&self.comp_count);
+        s.visited.clone_from(&self.visited);
         s.turn_positions.clone_from(&self.turn_positions);
         s
     }
@@ -214,6 +221,7 @@ impl Clone for State {
             ranks,
             last_pass,
             stalled,
+            visited,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -235,6 +243,7 @@ impl Clone for State {
         *ranks = o.ranks;
         *last_pass = o.last_pass;
         *stalled = o.stalled;
+        visited.clone_from(&o.visited);
     }
 }
 
@@ -503,6 +512,7 @@ impl Interp {
             ranks: [0; MAX_PLAYERS + 1],
             last_pass: false,
             stalled: [false; MAX_PLAYERS + 1],
+            visited: Vec::new(),
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -706,6 +716,26 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
             walk_region(from, out);
             b(from_if, out);
         }
+        GenKind::Capture(c) => {
+            walk_int(&c.from, out);
+            walk_int(&c.min, out);
+            walk_int(&c.max, out);
+            walk_bool(&c.target, out);
+            walk_bool(&c.close, out);
+            walk_effect(&c.apply, out);
+            walk_int(&c.except, out);
+        }
+        GenKind::Shoot(s) => {
+            walk_int(&s.from, out);
+            b(&s.to_if, out);
+        }
+        GenKind::Leap(l) => {
+            if let FromSpec::Region(r) = &l.from {
+                walk_region(r, out);
+            }
+            b(&l.to_if, out);
+            e(&l.to_apply, out);
+        }
         GenKind::Add {
             to,
             to_if,
@@ -854,6 +884,15 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         IntE::Abs(a) | IntE::SizeStack(a) | IntE::Who(a) | IntE::What(a) => walk_int(a, out),
         IntE::Last(_) | IntE::MovesThisTurn => {}
         IntE::MapEntry { key, .. } => walk_int(key, out),
+        IntE::Regions(r) => match &**r {
+            RegionsInt::Ahead { site, steps, .. } => {
+                walk_int(site, out);
+                walk_int(steps, out);
+            }
+            RegionsInt::WhereNamed { who: x, .. }
+            | RegionsInt::WhereWhat(x)
+            | RegionsInt::RowOf { site: x, .. } => walk_int(x, out),
+        },
         IntE::Mancala(m) => match &**m {
             MancalaInt::CountAt(x) => walk_int(x, out),
             MancalaInt::CountIn(r) => walk_region(r, out),
@@ -924,6 +963,7 @@ fn walk_bool(b: &BoolE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             }
         }
         BoolE::IsFull | BoolE::CanMove(_) | BoolE::NoMoves(_) => {}
+        BoolE::IsVisited(x) => walk_int(x, out),
         BoolE::And(v) | BoolE::Or(v) => v.iter().for_each(|a| walk_bool(a, out)),
         BoolE::Cmp(_, a, c) => {
             walk_int(a, out);

@@ -53,6 +53,9 @@ impl Interp {
             GenKind::Select { from, from_if } => {
                 self.select_moves(id, from, from_if.as_ref(), st, ctx, ws, out)
             }
+            GenKind::Capture(c) => self.capture_moves(id, c, st, ctx, ws, out),
+            GenKind::Shoot(s) => self.shoot_moves(id, s, st, ctx, ws, out),
+            GenKind::Leap(l) => self.leap_moves(id, l, st, ctx, ws, out),
             // `(or M1 M2 ...)`: the moves of each, in order
             GenKind::Or(children) => {
                 for &c in children {
