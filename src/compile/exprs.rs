@@ -412,8 +412,13 @@ impl Compiler {
             "Steps",
             "MovesThisTurn",
             "Players",
+            "Rows",
+            "Columns",
         ]);
         Ok(match kind {
+            // `(count Rows)`, `(count Columns)`: how many rows (columns)
+            // Ludii's board has (hops.rs)
+            Some(k @ ("Rows" | "Columns")) => self.count_lines(n, k == "Rows")?,
             // `(count Players)`: the number of players, fixed by `(players N)`
             Some("Players") => IntE::Const(self.players as i32),
             Some("MovesThisTurn") => self.count_moves_this_turn(),
@@ -1154,6 +1159,10 @@ impl Compiler {
         {
             let name = name.as_str().unwrap_or_default();
             return self.named_region(n, None, name);
+        }
+        if a.word(&["ToClear"]).is_some() {
+            self.needs_reference("sites ToClear");
+            return Ok(RegionE::ToClear);
         }
         if a.word(&["Track"]).is_some() {
             return self.sites_track(n, a);

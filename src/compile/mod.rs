@@ -9,6 +9,7 @@ mod end_foreach;
 mod exprs;
 mod foreach_piece;
 mod fuse;
+mod hops;
 mod ludii_names;
 mod mancala;
 mod moves;
@@ -155,6 +156,7 @@ const KNOWN_HEADS: &[&str] = &[
     "step",
     "exact",
     "move",
+    "hop",
     "forEach",
     "or",
     "priority",

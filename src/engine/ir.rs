@@ -369,6 +369,9 @@ pub enum RegionE {
         who: Role,
         sets: Vec<super::sets::SiteSet>,
     },
+    /// `(sites ToClear)`: the sites marked by `(remove ... at:EndOfTurn)`
+    /// this turn. Reference interpreter only.
+    ToClear,
 }
 
 impl RegionE {
@@ -432,6 +435,10 @@ pub enum Effect {
     /// Sowing and moves of several seeds (mancala). Reference interpreter
     /// only.
     Mancala(Box<MancalaEffect>),
+    /// `(remove R at:EndOfTurn)`: every occupied site of R is marked "to
+    /// clear" (`(sites ToClear)`); the marked pieces go when a decision
+    /// ends the turn. Reference interpreter only (`interp/hops.rs`).
+    RemoveLater(RegionE),
 }
 
 /// Where a move's piece comes from.
@@ -525,6 +532,38 @@ pub enum GenKind {
         from: RegionE,
         from_if: Option<BoolE>,
     },
+    /// A hop with Ludii's every argument (`before:`, `after:`, a hurdle
+    /// length range of expressions). Reference interpreter only
+    /// (`interp/hops.rs`).
+    HopRange(Box<HopRange>),
+    /// `(max Moves M)`: the moves of M that start the longest run of
+    /// decisions of the same player. Reference interpreter only.
+    MaxMoves(u32),
+    /// `(move Promote SITE (piece X|{X ...}) [WHO])` as a decision: one
+    /// move per piece, replacing the piece at SITE (from = to = SITE).
+    /// Reference interpreter only.
+    Promote {
+        site: IntE,
+        pieces: Vec<PieceSel>,
+    },
+}
+
+/// `(move Hop ...)` / `(hop ...)` with `(between [RANGE] [before:B]
+/// [after:A] ...)`: over at most B sites where the landing condition holds,
+/// a run of MIN..MAX hurdles, then onto a site at most A beyond.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HopRange {
+    pub from: FromSpec,
+    pub dirs: DirSpec,
+    pub before: IntE,
+    pub min: IntE,
+    pub max: IntE,
+    pub after: IntE,
+    pub between_if: Option<BoolE>,
+    pub between_apply: Option<Effect>,
+    pub to_if: Option<BoolE>,
+    pub to_apply: Option<Effect>,
+    pub stack: bool,
 }
 
 /// How a game result is given.

@@ -96,6 +96,9 @@ impl Game {
         let node = &self.gens[id as usize];
         match &node.kind {
             GenKind::Select { .. } => super::declined::declined("move Select"),
+            GenKind::HopRange(_) => super::declined::declined("move Hop before:|after:"),
+            GenKind::MaxMoves(_) => super::declined::declined("max Moves"),
+            GenKind::Promote { .. } => super::declined::declined("move Promote"),
             GenKind::Or(children) => {
                 for &c in children {
                     self.generate(c, st, ctx, ws, out);
@@ -949,6 +952,9 @@ impl Game {
             GenKind::Pass => bit(MoveKind::Pass),
             GenKind::Propose(_) => bit(MoveKind::Propose),
             GenKind::Select { .. } => bit(MoveKind::Select),
+            GenKind::HopRange(_) => bit(MoveKind::Step),
+            GenKind::MaxMoves(g) => self.tree_kinds(*g),
+            GenKind::Promote { .. } => bit(MoveKind::Select),
         }
     }
 

@@ -43,6 +43,7 @@
 pub mod conditions;
 pub mod effects;
 pub mod eval;
+mod hops;
 pub mod ludemes;
 pub mod mancala;
 pub mod moves;
@@ -156,6 +157,9 @@ pub struct State {
     /// Per player: they had no move at their last decision (what `(no
     /// Moves Mover)` reads; see `moves_more.rs`).
     pub stalled: [bool; MAX_PLAYERS + 1],
+    /// The sites marked by `(remove ... at:EndOfTurn)` this turn
+    /// (`(sites ToClear)`), ascending.
+    pub to_clear: Vec<Site>,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -184,6 +188,7 @@ impl Clone for State {
             pieces: self.pieces.clone(),
             comp_count: Vec::new(),
             turn_positions: Vec::new(),
+            to_clear: self.to_clear.clone(),
             ..*self
         };
         s.comp_count.clone_from(&self.comp_count);
@@ -214,6 +219,7 @@ impl Clone for State {
             ranks,
             last_pass,
             stalled,
+            to_clear,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -235,6 +241,7 @@ impl Clone for State {
         *ranks = o.ranks;
         *last_pass = o.last_pass;
         *stalled = o.stalled;
+        to_clear.clone_from(&o.to_clear);
     }
 }
 
@@ -498,6 +505,7 @@ impl Interp {
             ranks: [0; MAX_PLAYERS + 1],
             last_pass: false,
             stalled: [false; MAX_PLAYERS + 1],
+            to_clear: Vec::new(),
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -768,6 +776,20 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
             b(to_if, out);
         }
         GenKind::Remove { region } => walk_region(region, out),
+        GenKind::HopRange(h) => {
+            if let FromSpec::Region(r) = &h.from {
+                walk_region(r, out);
+            }
+            for x in [&h.before, &h.min, &h.max, &h.after] {
+                walk_int(x, out);
+            }
+            b(&h.between_if, out);
+            e(&h.between_apply, out);
+            b(&h.to_if, out);
+            e(&h.to_apply, out);
+        }
+        GenKind::MaxMoves(_) => {}
+        GenKind::Promote { site, .. } => walk_int(site, out),
         GenKind::If(c, _, _) => walk_bool(c, out),
         GenKind::Do { if_afterwards, .. } => walk_bool(if_afterwards, out),
         GenKind::ForEachSite { region, .. } => walk_region(region, out),
@@ -811,7 +833,7 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
             walk_int(v, out)
         }
-        Effect::Remove(r) => walk_region(r, out),
+        Effect::Remove(r) | Effect::RemoveLater(r) => walk_region(r, out),
         Effect::Add { piece, to, .. } => {
             if let PieceSel::Expr(v) = piece {
                 walk_int(v, out);
@@ -1006,6 +1028,7 @@ fn walk_region(r: &RegionE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         | RegionE::Hand(_)
         | RegionE::CurrentGroup
         | RegionE::Fixed(_)
-        | RegionE::PerPlayer { .. } => {}
+        | RegionE::PerPlayer { .. }
+        | RegionE::ToClear => {}
     }
 }
