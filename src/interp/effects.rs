@@ -191,11 +191,9 @@ impl Interp {
                 }
                 GenKind::HopRange(h) => self.hop_range_effects(h, st, m, ctx, ws),
                 // `(move Promote ...)`: the piece at the site replaced
-                GenKind::Promote { .. } => {
-                    if st.pieces.what[m.to as usize] != 0 {
-                        self.take(st, m.to);
-                        self.put(st, m.to, m.what);
-                    }
+                GenKind::Promote { .. } if st.pieces.what[m.to as usize] != 0 => {
+                    self.take(st, m.to);
+                    self.put(st, m.to, m.what);
                 }
                 _ => {}
             }
