@@ -1175,6 +1175,10 @@ impl Compiler {
             let name = name.as_str().unwrap_or_default();
             return self.named_region(n, None, name);
         }
+        if a.word(&["ToClear"]).is_some() {
+            self.needs_reference("sites ToClear");
+            return Ok(RegionE::ToClear);
+        }
         if a.word(&["Track"]).is_some() {
             return self.sites_track(n, a);
         }

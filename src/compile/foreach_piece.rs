@@ -40,8 +40,11 @@ impl Compiler {
             if c.owner == 0 || c.owner > self.players || !named {
                 continue;
             }
-            let g = self.moves_node(moves, Some(id))?;
-            list.push((comp as u8, g));
+            // the moves run for this piece: relative directions are its own
+            self.inlining.push(comp as u8);
+            let g = self.moves_node(moves, Some(id));
+            self.inlining.pop();
+            list.push((comp as u8, g?));
         }
         Ok(Some(list))
     }

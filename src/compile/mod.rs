@@ -11,6 +11,7 @@ mod exprs;
 mod foreach_piece;
 mod fuse;
 mod hands;
+mod hops;
 mod ludii_names;
 mod mancala;
 mod moves;
@@ -158,6 +159,7 @@ const KNOWN_HEADS: &[&str] = &[
     "step",
     "exact",
     "move",
+    "hop",
     "forEach",
     "or",
     "priority",

@@ -11,10 +11,10 @@ const MOVE_FORMS: &str = "(move ...), (forEach Piece), (forEach Site R M), (or .
 const EFFECT_FORMS: &str = "(moveAgain), (promote SITE (piece X)), (addScore P N), (set Score P N), (set NextPlayer (player N)), (remove X), (add (piece X) (to R)), (if C A B), (and ...), (forEach Site R E)";
 
 /// The parts of a `(to ...)` argument.
-struct To {
-    region: Option<RegionE>,
-    cond: Option<BoolE>,
-    apply: Option<Effect>,
+pub(super) struct To {
+    pub(super) region: Option<RegionE>,
+    pub(super) cond: Option<BoolE>,
+    pub(super) apply: Option<Effect>,
 }
 
 /// Most move nodes one game compiles to (each `(forEach Piece)` copies the
@@ -52,6 +52,16 @@ impl Compiler {
             "custodial" => self.capture(n, &mut a, CaptureKind::Custodial)?,
             "intervene" => self.capture(n, &mut a, CaptureKind::Intervene)?,
             "surround" => self.capture(n, &mut a, CaptureKind::Surround)?,
+            // `(hop ...)`: the moves of `(move Hop ...)` (hops.rs)
+            "hop" => self.hop_form(n, &mut a, DirSpec::Relation(Relation::Adjacent))?,
+            "max"
+                if matches!(
+                    a.peek().and_then(|x| x.as_word()),
+                    Some("Moves" | "Captures" | "Distance")
+                ) =>
+            {
+                self.max_moves(n, &mut a, id)?
+            }
             "or" | "priority" => {
                 let mut kids = Vec::new();
                 while let Some(x) = a.next() {
@@ -176,7 +186,7 @@ impl Compiler {
         Ok(e)
     }
 
-    fn stack_arg(&mut self, a: &mut Args) -> Result<bool> {
+    pub(super) fn stack_arg(&mut self, a: &mut Args) -> Result<bool> {
         match a.named("stack") {
             Some(Node {
                 kind: Kind::Bool(b),
@@ -192,7 +202,7 @@ impl Compiler {
         }
     }
 
-    fn take_from(&mut self, a: &mut Args) -> Result<(FromSpec, Option<BoolE>)> {
+    pub(super) fn take_from(&mut self, a: &mut Args) -> Result<(FromSpec, Option<BoolE>)> {
         match a.form("from") {
             None => Ok((FromSpec::Current, None)),
             Some(f) => {
@@ -211,7 +221,7 @@ impl Compiler {
         }
     }
 
-    fn take_to(&mut self, a: &mut Args, want_region: bool, n: &Node) -> Result<To> {
+    pub(super) fn take_to(&mut self, a: &mut Args, want_region: bool, n: &Node) -> Result<To> {
         match a.form("to") {
             None => Ok(To {
                 region: None,
@@ -358,6 +368,7 @@ impl Compiler {
             Some("Select") => self.move_select(n, a)?,
             Some("Shoot") => self.move_shoot(n, a)?,
             Some("Leap") => self.move_leap(n, a)?,
+            Some("Promote") => self.move_promote(n, a)?,
             Some("Add") => {
                 let piece = match a.form("piece") {
                     Some(p) => self.piece_sel(p)?,
@@ -386,46 +397,7 @@ impl Compiler {
                 let stack = self.stack_arg(a)?;
                 GenKind::Step { from, dirs, to_if: to.cond, to_apply: to.apply, stack }
             }
-            Some("Hop") => {
-                let (from, _) = self.take_from(a)?;
-                let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
-                let (mut min, mut max, mut between_if, mut between_apply) = (1, 1, None, None);
-                if let Some(b) = a.form("between") {
-                    let mut c = Args::of(b);
-                    if let Some(r) = c.take_if(|x| x.head_word() == Some("range") || x.as_int().is_some()) {
-                        if let Some(i) = r.as_int() {
-                            min = i as i32;
-                            max = i as i32;
-                        } else {
-                            let mut d = Args::of(r);
-                            let lo = d.required("a minimum")?;
-                            let hi = d.required("a maximum")?;
-                            d.finish()?;
-                            let lo = match self.int(lo)? {
-                                IntE::Const(v) => v,
-                                _ => return Err(Diagnostic::at(lo.span, "expected a number").expected("a constant range")),
-                            };
-                            let hi = match self.int(hi)? {
-                                IntE::Const(v) => v,
-                                _ => return Err(Diagnostic::at(hi.span, "expected a number").expected("a constant range")),
-                            };
-                            min = lo;
-                            max = hi;
-                        }
-                    }
-                    between_if = c.named("if").map(|x| self.boolean(x)).transpose()?;
-                    if let Some(ap) = c.form("apply") {
-                        let mut d = Args::of(ap);
-                        let e = d.required("an effect")?;
-                        between_apply = Some(self.effect(e)?);
-                        d.finish()?;
-                    }
-                    c.finish()?;
-                }
-                let to = self.take_to(a, false, n)?;
-                let stack = self.stack_arg(a)?;
-                GenKind::Hop { from, dirs, min, max, between_if, between_apply, to_if: to.cond, to_apply: to.apply, stack }
-            }
+            Some("Hop") => self.hop_form(n, a, default_dirs)?,
             Some("Slide") => {
                 let (from, _) = self.take_from(a)?;
                 let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
@@ -498,10 +470,7 @@ impl Compiler {
                     ));
                 }
             },
-            "remove" => {
-                let r = a.required("a site or region")?;
-                Effect::Remove(self.region(r)?)
-            }
+            "remove" => self.remove_effect(&mut a)?,
             "add" => {
                 let piece = match a.form("piece") {
                     Some(p) => self.piece_sel(p)?,
@@ -560,23 +529,8 @@ impl Compiler {
                 let e = a.required("an effect")?;
                 Effect::ForEachSite(r, Box::new(self.effect(e)?))
             }
-            "promote" => {
-                let s = a.required("a site")?;
-                let s = self.int(s)?;
-                let p = a.form("piece").ok_or_else(|| {
-                    Diagnostic::at(n.span, "`promote` needs the new piece")
-                        .expected("`(promote SITE (piece \"Name\"))`")
-                })?;
-                let p = self.piece_sel(p)?;
-                if let Some(w) = a.take_if(|x| x.as_word().is_some()) {
-                    return Err(
-                        Diagnostic::at(w.span, "a player in `promote` is not supported")
-                            .expected("`(promote SITE (piece \"Name\"))`"),
-                    );
-                }
-                Effect::Promote(s, p)
-            }
-            "move" | "or" | "priority" | "custodial" | "intervene" | "surround" => {
+            "promote" => self.promote_args(n, &mut a)?,
+            "move" | "or" | "priority" | "hop" | "custodial" | "intervene" | "surround" => {
                 return self.effect_moves(n);
             }
             _ => return Err(unknown(n, "an effect", EFFECT_FORMS)),

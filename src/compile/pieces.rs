@@ -225,45 +225,51 @@ impl Compiler {
         Ok(out)
     }
 
+    /// The arguments of `(promote SITE (piece X) [WHO])` and `(move
+    /// Promote ...)`: with WHO, the piece of that name WHO owns.
+    pub(crate) fn promote_args(&mut self, n: &Node, a: &mut Args) -> Result<Effect> {
+        let s = a.required("a site")?;
+        let site = self.int(s)?;
+        let p = a.form("piece").ok_or_else(|| {
+            Diagnostic::at(n.span, "`move Promote` needs the new piece")
+                .expected("`(move Promote SITE (piece \"Name\") [Mover])`")
+        })?;
+        let who = a.take_if(|x| x.as_word().is_some());
+        let piece = match who {
+            Some(w) => {
+                let mut b = Args::of(p);
+                let name = b.required("a piece name")?;
+                let s = name.as_str().ok_or_else(|| {
+                    Diagnostic::at(name.span, "expected a piece name")
+                        .expected("`(piece \"Name\")`")
+                })?;
+                b.finish()?;
+                let base = self.comps_named(s);
+                if base.is_empty() {
+                    return Err(
+                        Diagnostic::at(name.span, format!("no piece is named \"{s}\""))
+                            .expected(format!("one of: {}", self.piece_names())),
+                    );
+                }
+                PieceSel::OfPlayer {
+                    base,
+                    who: self.role(w)?,
+                }
+            }
+            None => self.piece_sel(p)?,
+        };
+        Ok(Effect::Promote(site, piece))
+    }
+
     /// Moves where an effect is expected: `(move Promote SITE (piece X)
     /// [WHO])` replaces a piece; other moves are made and applied as a
     /// consequence (`Effect::Moves`).
     pub(crate) fn effect_moves(&mut self, n: &Node) -> Result<Effect> {
         let mut a = Args::of(n);
         if n.head_word() == Some("move") && a.word(&["Promote"]).is_some() {
-            let s = a.required("a site")?;
-            let site = self.int(s)?;
-            let p = a.form("piece").ok_or_else(|| {
-                Diagnostic::at(n.span, "`move Promote` needs the new piece")
-                    .expected("`(move Promote SITE (piece \"Name\") [Mover])`")
-            })?;
-            let who = a.take_if(|x| x.as_word().is_some());
-            let piece = match who {
-                Some(w) => {
-                    let mut b = Args::of(p);
-                    let name = b.required("a piece name")?;
-                    let s = name.as_str().ok_or_else(|| {
-                        Diagnostic::at(name.span, "expected a piece name")
-                            .expected("`(piece \"Name\")`")
-                    })?;
-                    b.finish()?;
-                    let base = self.comps_named(s);
-                    if base.is_empty() {
-                        return Err(Diagnostic::at(
-                            name.span,
-                            format!("no piece is named \"{s}\""),
-                        )
-                        .expected(format!("one of: {}", self.piece_names())));
-                    }
-                    PieceSel::OfPlayer {
-                        base,
-                        who: self.role(w)?,
-                    }
-                }
-                None => self.piece_sel(p)?,
-            };
+            let e = self.promote_args(n, &mut a)?;
             a.finish()?;
-            return Ok(Effect::Promote(site, piece));
+            return Ok(e);
         }
         let g = self.moves_node(n, None)?;
         self.needs_reference("moves as a consequence");

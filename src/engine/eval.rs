@@ -1206,6 +1206,7 @@ impl Game {
                 ws.give_set(t);
             }
             RegionE::CurrentGroup => out.copy_from(&ws.group),
+            RegionE::ToClear => super::declined::declined("sites ToClear"),
             RegionE::Fixed(set) => out.copy_from(set),
             RegionE::PerPlayer { who, sets } => {
                 let p = self.role(*who, st) as usize;

@@ -394,6 +394,9 @@ pub enum RegionE {
         who: Role,
         sets: Vec<super::sets::SiteSet>,
     },
+    /// `(sites ToClear)`: the sites marked by `(remove ... at:EndOfTurn)`
+    /// this turn. Reference interpreter only.
+    ToClear,
 }
 
 impl RegionE {
@@ -457,6 +460,10 @@ pub enum Effect {
     /// Sowing and moves of several seeds (mancala). Reference interpreter
     /// only.
     Mancala(Box<MancalaEffect>),
+    /// `(remove R at:EndOfTurn)`: every occupied site of R is marked "to
+    /// clear" (`(sites ToClear)`); the marked pieces go when a decision
+    /// ends the turn. Reference interpreter only (`interp/hops.rs`).
+    RemoveLater(RegionE),
 }
 
 /// Where a move's piece comes from.
@@ -561,6 +568,20 @@ pub enum GenKind {
     /// `(move Leap WALKS ...)`: a piece carried to the end of each walk.
     /// Reference interpreter only.
     Leap(Box<Leap>),
+    /// A hop with Ludii's every argument (`before:`, `after:`, a hurdle
+    /// length range of expressions). Reference interpreter only
+    /// (`interp/hops.rs`).
+    HopRange(Box<HopRange>),
+    /// `(max Moves M)`: the moves of M that start the longest run of
+    /// decisions of the same player. Reference interpreter only.
+    MaxMoves(u32),
+    /// `(move Promote SITE (piece X|{X ...}) [WHO])` as a decision: one
+    /// move per piece, replacing the piece at SITE (from = to = SITE).
+    /// Reference interpreter only.
+    Promote {
+        site: IntE,
+        pieces: Vec<PieceSel>,
+    },
 }
 
 /// Which capture ludeme a [`Capture`] is.
@@ -627,6 +648,24 @@ pub struct Leap {
     pub ortho: Vec<crate::board::Dir>,
     pub to_if: Option<BoolE>,
     pub to_apply: Option<Effect>,
+}
+
+/// `(move Hop ...)` / `(hop ...)` with `(between [RANGE] [before:B]
+/// [after:A] ...)`: over at most B sites where the landing condition holds,
+/// a run of MIN..MAX hurdles, then onto a site at most A beyond.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HopRange {
+    pub from: FromSpec,
+    pub dirs: DirSpec,
+    pub before: IntE,
+    pub min: IntE,
+    pub max: IntE,
+    pub after: IntE,
+    pub between_if: Option<BoolE>,
+    pub between_apply: Option<Effect>,
+    pub to_if: Option<BoolE>,
+    pub to_apply: Option<Effect>,
+    pub stack: bool,
 }
 
 /// How a game result is given.

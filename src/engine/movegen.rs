@@ -106,6 +106,9 @@ impl Game {
             }),
             GenKind::Shoot(_) => super::declined::declined("move Shoot"),
             GenKind::Leap(_) => super::declined::declined("move Leap"),
+            GenKind::HopRange(_) => super::declined::declined("move Hop before:|after:"),
+            GenKind::MaxMoves(_) => super::declined::declined("max Moves"),
+            GenKind::Promote { .. } => super::declined::declined("move Promote"),
             GenKind::Or(children) => {
                 for &c in children {
                     self.generate(c, st, ctx, ws, out);
@@ -967,6 +970,9 @@ impl Game {
             GenKind::Select { .. } | GenKind::Capture(_) => bit(MoveKind::Select),
             GenKind::Shoot(_) => bit(MoveKind::Add),
             GenKind::Leap(_) => bit(MoveKind::Step),
+            GenKind::HopRange(_) => bit(MoveKind::Step),
+            GenKind::MaxMoves(g) => self.tree_kinds(*g),
+            GenKind::Promote { .. } => bit(MoveKind::Select),
         }
     }
 

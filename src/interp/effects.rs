@@ -27,6 +27,7 @@ impl Interp {
         st.next_override = 0;
         self.note_stalled(st, m, ws);
         self.apply_actions(st, m, None, ws);
+        self.clear_marked(st);
 
         st.decisions += 1;
         st.prev_mover = mover;
@@ -207,6 +208,12 @@ impl Interp {
                         self.effect(e, st, ctx, ws);
                     }
                 }
+                GenKind::HopRange(h) => self.hop_range_effects(h, st, m, ctx, ws),
+                // `(move Promote ...)`: the piece at the site replaced
+                GenKind::Promote { .. } if st.pieces.what[m.to as usize] != 0 => {
+                    self.take(st, m.to);
+                    self.put(st, m.to, m.what);
+                }
                 _ => {}
             }
         }
@@ -336,6 +343,8 @@ impl Interp {
             }
             Effect::Propose(id) => st.proposed |= 1u64 << id,
             Effect::Moves(g) => self.consequence_moves(*g, st, ctx, ws),
+            // `(remove R at:EndOfTurn)` (hops.rs)
+            Effect::RemoveLater(r) => self.remove_later(r, st, ctx, ws),
             // `(promote S (piece P))`: the top piece at S replaced by P
             Effect::Promote(site, piece) => {
                 let s = self.int(site, st, ctx, ws);

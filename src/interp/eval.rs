@@ -963,6 +963,11 @@ impl Interp {
             }
             // `(sites)` inside `(all Groups ...)`
             RegionE::CurrentGroup => out.copy_from(&ws.group),
+            // `(sites ToClear)`: the sites marked this turn (hops.rs)
+            RegionE::ToClear => {
+                out.clear();
+                st.to_clear.iter().for_each(|&s| out.insert(s));
+            }
             RegionE::Fixed(set) => out.copy_from(set),
             // `(sites Mover|Next|Prev ["Name"])`: the equipment regions of
             // the player that role names now (fixed per player at load)

@@ -44,6 +44,7 @@ mod captures;
 pub mod conditions;
 pub mod effects;
 pub mod eval;
+mod hops;
 pub mod ludemes;
 pub mod mancala;
 pub mod moves;
@@ -161,6 +162,9 @@ pub struct State {
     /// The sites the current turn's earlier decisions went from and to
     /// (what `(is Visited S)` reads), cleared when a turn ends.
     pub visited: Vec<Site>,
+    /// The sites marked by `(remove ... at:EndOfTurn)` this turn
+    /// (`(sites ToClear)`), ascending.
+    pub to_clear: Vec<Site>,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -190,6 +194,7 @@ impl Clone for State {
             comp_count: Vec::new(),
             turn_positions: Vec::new(),
             visited: Vec::new(),
+            to_clear: self.to_clear.clone(),
             ..*self
         };
         s.comp_count.clone_from(&self.comp_count);
@@ -222,6 +227,7 @@ impl Clone for State {
             last_pass,
             stalled,
             visited,
+            to_clear,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -244,6 +250,7 @@ impl Clone for State {
         *last_pass = o.last_pass;
         *stalled = o.stalled;
         visited.clone_from(&o.visited);
+        to_clear.clone_from(&o.to_clear);
     }
 }
 
@@ -513,6 +520,7 @@ impl Interp {
             last_pass: false,
             stalled: [false; MAX_PLAYERS + 1],
             visited: Vec::new(),
+            to_clear: Vec::new(),
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -803,6 +811,20 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
             b(to_if, out);
         }
         GenKind::Remove { region } => walk_region(region, out),
+        GenKind::HopRange(h) => {
+            if let FromSpec::Region(r) = &h.from {
+                walk_region(r, out);
+            }
+            for x in [&h.before, &h.min, &h.max, &h.after] {
+                walk_int(x, out);
+            }
+            b(&h.between_if, out);
+            e(&h.between_apply, out);
+            b(&h.to_if, out);
+            e(&h.to_apply, out);
+        }
+        GenKind::MaxMoves(_) => {}
+        GenKind::Promote { site, .. } => walk_int(site, out),
         GenKind::If(c, _, _) => walk_bool(c, out),
         GenKind::Do { if_afterwards, .. } => walk_bool(if_afterwards, out),
         GenKind::ForEachSite { region, .. } => walk_region(region, out),
@@ -850,7 +872,7 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
             walk_int(v, out)
         }
-        Effect::Remove(r) => walk_region(r, out),
+        Effect::Remove(r) | Effect::RemoveLater(r) => walk_region(r, out),
         Effect::Add { piece, to, .. } => {
             if let PieceSel::Expr(v) = piece {
                 walk_int(v, out);
@@ -1055,6 +1077,7 @@ fn walk_region(r: &RegionE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         | RegionE::Hand(_)
         | RegionE::CurrentGroup
         | RegionE::Fixed(_)
-        | RegionE::PerPlayer { .. } => {}
+        | RegionE::PerPlayer { .. }
+        | RegionE::ToClear => {}
     }
 }

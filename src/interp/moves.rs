@@ -155,6 +155,35 @@ impl Interp {
                 }
                 ws.give_set(set);
             }
+            // hops with `before:`, `after:` or a hurdle range (hops.rs)
+            GenKind::HopRange(h) => self.hop_range_moves(id, h, st, ctx, ws, out),
+            // `(max Moves M)`: M's moves, filtered (hops.rs)
+            GenKind::MaxMoves(g) => {
+                let start = out.len();
+                self.generate(*g, st, ctx, ws, out);
+                self.max_moves_filter(st, ws, out, start);
+            }
+            // `(move Promote SITE (piece ...) [WHO])`: one move per piece
+            GenKind::Promote { site, pieces } => {
+                let s = self.int(site, st, ctx, ws);
+                if s < 0 || s as usize >= self.rules.board.len() {
+                    return;
+                }
+                for p in pieces {
+                    let c = self.piece_sel(p, st, ctx, ws);
+                    if c != 0 {
+                        out.push(Move {
+                            kind: MoveKind::Select,
+                            from: s as Site,
+                            to: s as Site,
+                            what: c,
+                            node: id,
+                            site: ctx.site,
+                            ..Move::pass()
+                        });
+                    }
+                }
+            }
             // `(move Pass)`
             GenKind::Pass => out.push(Move {
                 node: id,
@@ -417,7 +446,13 @@ impl Interp {
 
     /// The origins of a move into `set`: the current `(from)`, or the
     /// sites of a region.
-    fn origins(&self, from: &FromSpec, st: &State, ctx: Ctx, ws: &mut Workspace) -> SiteSet {
+    pub(super) fn origins(
+        &self,
+        from: &FromSpec,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> SiteSet {
         let mut set = ws.take_set();
         match from {
             FromSpec::Current if ctx.from == NONE => {}
@@ -429,7 +464,7 @@ impl Interp {
 
     /// The origins holding a piece on the board, with its component: where
     /// a step, hop or slide can start (ascending).
-    fn board_pieces<'a>(
+    pub(super) fn board_pieces<'a>(
         &'a self,
         set: &'a SiteSet,
         st: &'a State,
