@@ -11,6 +11,7 @@ mod foreach_piece;
 mod fuse;
 mod ludii_names;
 mod mancala;
+mod meta;
 mod moves;
 mod pieces;
 mod reference;
@@ -442,6 +443,8 @@ pub(crate) struct Compiler {
     pub(crate) start: Vec<StartRule>,
     pub(crate) end: Vec<EndRule>,
     pub(crate) no_repeat_in_turn: bool,
+    /// `(swap)`, `(noRepeat)` (`compile/meta.rs`).
+    pub(crate) meta_rules: crate::engine::ir::MetaRules,
     pub(crate) uses_all_passed: bool,
     /// The `(regions ...)` of the equipment, in order.
     pub(crate) regions: Vec<EquipRegion>,
@@ -730,7 +733,16 @@ impl Compiler {
                         b.finish()?;
                         self.no_repeat_in_turn = true;
                     }
-                    _ => return Err(unknown(it, "a meta rule", "(no Repeat PositionalInTurn)")),
+                    _ => match self.meta_more(it) {
+                        Some(r) => r?,
+                        None => {
+                            return Err(unknown(
+                                it,
+                                "a meta rule",
+                                "(no Repeat PositionalInTurn), (swap), (noRepeat)",
+                            ));
+                        }
+                    },
                 }
             }
         }
@@ -1215,6 +1227,7 @@ impl Compiler {
             end: self.end,
             uses_all_passed: self.uses_all_passed,
             no_repeat_in_turn: self.no_repeat_in_turn,
+            meta: self.meta_rules,
             proposals: self.proposals.into_inner(),
             max_turns: 1250 * self.players as u32,
             max_decisions: 10_000,

@@ -69,6 +69,7 @@ impl Interp {
                 self.next_active(st, mover)
             };
         }
+        self.note_position(st, mover);
         if r.no_repeat_in_turn {
             if ends_turn {
                 st.turn_positions.clear();
@@ -203,6 +204,12 @@ impl Interp {
             MoveKind::Step => self.carry(st, m.from, m.to, m.stack, ws),
             MoveKind::Remove => self.remove_at(st, m.to),
             MoveKind::Pass | MoveKind::Select => {}
+            // the swap rule (`meta.rs`): the sides change, the mover
+            // moves again
+            MoveKind::Swap => {
+                st.swapped = !st.swapped;
+                st.next_override = st.mover;
+            }
             MoveKind::Propose => st.proposed |= 1u64 << m.what,
         }
         st.last_pass = m.kind == MoveKind::Pass;

@@ -45,6 +45,7 @@ pub mod effects;
 pub mod eval;
 pub mod ludemes;
 pub mod mancala;
+mod meta;
 pub mod moves;
 pub mod moves_more;
 mod onegroup;
@@ -77,6 +78,8 @@ pub struct Rules {
     pub uses_all_passed: bool,
     /// `(no Repeat PositionalInTurn)` applies to every move.
     pub no_repeat_in_turn: bool,
+    /// `(swap)`, `(noRepeat)` (`meta.rs`).
+    pub meta: MetaRules,
     pub max_turns: u32,
     pub max_decisions: u32,
     /// Per `count Steps` id: its search and targets (for
@@ -156,6 +159,12 @@ pub struct State {
     /// Per player: they had no move at their last decision (what `(no
     /// Moves Mover)` reads; see `moves_more.rs`).
     pub stalled: [bool; MAX_PLAYERS + 1],
+    /// The swap rule's move was played: the first two players changed
+    /// sides (part of a position for `(noRepeat)`; see `meta.rs`).
+    pub swapped: bool,
+    /// With `(noRepeat)`: the keys of the positions that ended a turn
+    /// (the start position first), see [`Interp::position_key`].
+    pub seen: Vec<u64>,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -184,9 +193,11 @@ impl Clone for State {
             pieces: self.pieces.clone(),
             comp_count: Vec::new(),
             turn_positions: Vec::new(),
+            seen: Vec::new(),
             ..*self
         };
         s.comp_count.clone_from(&self.comp_count);
+        s.seen.clone_from(&self.seen);
         s.turn_positions.clone_from(&self.turn_positions);
         s
     }
@@ -214,6 +225,8 @@ impl Clone for State {
             ranks,
             last_pass,
             stalled,
+            swapped,
+            seen,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -235,6 +248,8 @@ impl Clone for State {
         *ranks = o.ranks;
         *last_pass = o.last_pass;
         *stalled = o.stalled;
+        *swapped = o.swapped;
+        seen.clone_from(&o.seen);
     }
 }
 
@@ -403,6 +418,7 @@ impl Interp {
                 end: game.end.clone(),
                 uses_all_passed: game.uses_all_passed,
                 no_repeat_in_turn: game.no_repeat_in_turn,
+                meta: game.meta,
                 max_turns: game.max_turns,
                 max_decisions: game.max_decisions,
                 searches,
@@ -498,6 +514,8 @@ impl Interp {
             ranks: [0; MAX_PLAYERS + 1],
             last_pass: false,
             stalled: [false; MAX_PLAYERS + 1],
+            swapped: false,
+            seen: Vec::new(),
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -550,6 +568,10 @@ impl Interp {
         }
         if r.no_repeat_in_turn {
             st.turn_positions.push(st.pieces.clone());
+        }
+        if r.meta.no_repeat_game {
+            let k = self.position_key(&st);
+            st.seen.push(k);
         }
         st
     }
