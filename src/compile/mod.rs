@@ -1020,7 +1020,17 @@ impl Compiler {
             }
             let mut nexts = Vec::new();
             while let Some(np) = a.form("nextPhase") {
-                nexts.push(self.next_phase(np)?);
+                nexts.push(self.next_phase(np, i)?);
+            }
+            // `{(nextPhase ...) ...}`: several, in order
+            if let Some(v) = a.take_if(|n| match &n.kind {
+                Kind::Array(v) => v.iter().all(|x| x.head_word() == Some("nextPhase")),
+                _ => false,
+            }) && let Kind::Array(v) = &v.kind
+            {
+                for np in v {
+                    nexts.push(self.next_phase(np, i)?);
+                }
             }
             a.finish()?;
             self.phases[i].next = nexts;
@@ -1028,7 +1038,10 @@ impl Compiler {
         Ok(())
     }
 
-    fn next_phase(&mut self, node: &Node) -> Result<NextPhase> {
+    /// `(nextPhase [WHO] [C] ["Name"])` written in phase `here`; without
+    /// a name, the phase after `here` (the first after the last), as
+    /// Ludii's `(current phase + 1) % phases`.
+    fn next_phase(&mut self, node: &Node, here: usize) -> Result<NextPhase> {
         let mut a = Args::of(node);
         let who = match a.take_if(|n| {
             n.as_word().is_some_and(|w| {
@@ -1039,12 +1052,18 @@ impl Compiler {
             Some(w) => Some(self.role(w)?),
             None => None,
         };
-        let name_node = a
-            .take_if(|n| matches!(n.kind, Kind::Str(_)))
-            .ok_or_else(|| {
-                Diagnostic::at(node.span, "`nextPhase` needs the next phase's name")
-                    .expected("`(nextPhase Mover COND \"Name\")`")
-            })?;
+        let Some(name_node) = a.take_if(|n| matches!(n.kind, Kind::Str(_))) else {
+            let cond = match a.next() {
+                Some(c) => self.boolean(c)?,
+                None => BoolE::Const(true),
+            };
+            a.finish()?;
+            return Ok(NextPhase {
+                who,
+                cond,
+                to: ((here + 1) % self.phases.len()) as u8,
+            });
+        };
         let cond = match a.next() {
             Some(c) => self.boolean(c)?,
             None => BoolE::Const(true),
