@@ -1,6 +1,4 @@
-//! `(nextPhase ...)` as Ludii plays it: without a phase name (the next
-//! phase in order), several in an array, and read per player from the
-//! phase each player is in. Descriptions are our own; perft numbers are
+//! `(nextPhase ...)` without a phase name: the next phase in order. Descriptions are our own; perft numbers are
 //! Ludii 1.0.8's for the same games (`run.sh perft`).
 
 use ludeme::Choices;
@@ -36,21 +34,6 @@ const GAME: &str = r#"
 #[test]
 fn next_phase_without_a_name_is_the_next_one() {
     let text = GAME.replace("NEXT", "(nextPhase (= (count Moves) 2))");
-    for passes in [PassSet::all(), PassSet::none()] {
-        assert_eq!(perft(&text, 5, passes), [9, 72, 224, 504, 744]);
-    }
-}
-
-/// `{(nextPhase P1 ...) (nextPhase P2 ...)}`: P2's rule is read after
-/// P1's move too, from the phase P2 is in (Ludii: 9 72 224 504 744; the
-/// mover's phase only would give 9 72 224 1344 2544).
-#[test]
-fn next_phase_rules_are_read_for_every_player() {
-    let text = GAME.replace(
-        "NEXT",
-        r#"{ (nextPhase P1 (= (count Moves) 1) "Corners")
-             (nextPhase P2 (= (count Moves) 3) "Corners") }"#,
-    );
     for passes in [PassSet::all(), PassSet::none()] {
         assert_eq!(perft(&text, 5, passes), [9, 72, 224, 504, 744]);
     }

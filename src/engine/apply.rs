@@ -80,16 +80,15 @@ impl Game {
         {
             st.outcome = Some(Outcome::draw(self.players));
         }
-        // phases (each player's own): as the interpreter (`interp/effects.rs`)
-        if st.outcome.is_none() {
-            for p in 1..=self.players {
-                let here = &self.phases[st.phase[p as usize] as usize];
-                for np in &here.next {
-                    let for_p = np.who.is_none_or(|w| self.role(w, st) == p);
-                    if for_p && self.eval_bool(&np.cond, st, ctx, ws) {
+        // phases (each player's own)
+        for np in &phase.next {
+            if self.eval_bool(&np.cond, st, ctx, ws) {
+                match np.who {
+                    Some(r) => {
+                        let p = self.role(r, st);
                         st.phase[p as usize] = np.to;
-                        break;
                     }
+                    None => (1..=self.players).for_each(|p| st.phase[p as usize] = np.to),
                 }
             }
         }

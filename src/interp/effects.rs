@@ -17,8 +17,7 @@ impl Interp {
     ///    holds decides the result;
     /// 4. without `(all Passed)` in the rules, every player passing in
     ///    turn is a draw; so is reaching the turn or decision limit;
-    /// 5. unless the game is over, each player's `nextPhase` rules: those
-    ///    of the phase they are in, the first for them that holds;
+    /// 5. the phase's `nextPhase` rules, each whose condition holds;
     /// 6. unless `(moveAgain)` was played, the turn ends: the next player
     ///    (or the one `(set NextPlayer ...)` named) moves.
     pub fn apply_with(&self, st: &mut State, m: &Move, ws: &mut Workspace) {
@@ -49,19 +48,15 @@ impl Interp {
         {
             st.outcome = Some(self.draw_outcome(st));
         }
-        // `(nextPhase [WHO] C ["Name"])`, as Ludii: while the game goes
-        // on, each player in turn reads the rules of the phase they are in;
-        // the first rule for them (WHO is them, or no WHO) whose condition
-        // holds sends them to its phase
-        if st.outcome.is_none() {
-            for p in 1..=r.players {
-                let here = &r.phases[st.phase[p as usize] as usize];
-                for np in &here.next {
-                    let for_p = np.who.is_none_or(|w| self.role(w, st) == p);
-                    if for_p && self.bool(&np.cond, st, ctx, ws) {
+        // `(nextPhase [WHO] C "Name")`: WHO (everyone) goes to that phase
+        for np in &phase.next {
+            if self.bool(&np.cond, st, ctx, ws) {
+                match np.who {
+                    Some(who) => {
+                        let p = self.role(who, st);
                         st.phase[p as usize] = np.to;
-                        break;
                     }
+                    None => (1..=r.players).for_each(|p| st.phase[p as usize] = np.to),
                 }
             }
         }
