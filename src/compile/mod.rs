@@ -14,6 +14,7 @@ mod hands;
 mod hops;
 mod ludii_names;
 mod mancala;
+mod meta;
 mod moves;
 mod pieces;
 mod reference;
@@ -449,6 +450,8 @@ pub(crate) struct Compiler {
     pub(crate) start: Vec<StartRule>,
     pub(crate) end: Vec<EndRule>,
     pub(crate) no_repeat_in_turn: bool,
+    /// `(swap)`, `(noRepeat)` (`compile/meta.rs`).
+    pub(crate) meta_rules: crate::engine::ir::MetaRules,
     pub(crate) uses_all_passed: bool,
     /// The `(regions ...)` of the equipment, in order.
     pub(crate) regions: Vec<EquipRegion>,
@@ -715,7 +718,16 @@ impl Compiler {
                         b.finish()?;
                         self.no_repeat_in_turn = true;
                     }
-                    _ => return Err(unknown(it, "a meta rule", "(no Repeat PositionalInTurn)")),
+                    _ => match self.meta_more(it) {
+                        Some(r) => r?,
+                        None => {
+                            return Err(unknown(
+                                it,
+                                "a meta rule",
+                                "(no Repeat PositionalInTurn), (swap), (noRepeat)",
+                            ));
+                        }
+                    },
                 }
             }
         }
@@ -997,7 +1009,17 @@ impl Compiler {
             }
             let mut nexts = Vec::new();
             while let Some(np) = a.form("nextPhase") {
-                nexts.push(self.next_phase(np)?);
+                nexts.push(self.next_phase(np, i)?);
+            }
+            // `{(nextPhase ...) ...}`: several, in order
+            if let Some(v) = a.take_if(|n| match &n.kind {
+                Kind::Array(v) => v.iter().all(|x| x.head_word() == Some("nextPhase")),
+                _ => false,
+            }) && let Kind::Array(v) = &v.kind
+            {
+                for np in v {
+                    nexts.push(self.next_phase(np, i)?);
+                }
             }
             a.finish()?;
             self.phases[i].next = nexts;
@@ -1005,7 +1027,10 @@ impl Compiler {
         Ok(())
     }
 
-    fn next_phase(&mut self, node: &Node) -> Result<NextPhase> {
+    /// `(nextPhase [WHO] [C] ["Name"])` written in phase `here`; without
+    /// a name, the phase after `here` (the first after the last), as
+    /// Ludii's `(current phase + 1) % phases`.
+    fn next_phase(&mut self, node: &Node, here: usize) -> Result<NextPhase> {
         let mut a = Args::of(node);
         let who = match a.take_if(|n| {
             n.as_word().is_some_and(|w| {
@@ -1016,12 +1041,18 @@ impl Compiler {
             Some(w) => Some(self.role(w)?),
             None => None,
         };
-        let name_node = a
-            .take_if(|n| matches!(n.kind, Kind::Str(_)))
-            .ok_or_else(|| {
-                Diagnostic::at(node.span, "`nextPhase` needs the next phase's name")
-                    .expected("`(nextPhase Mover COND \"Name\")`")
-            })?;
+        let Some(name_node) = a.take_if(|n| matches!(n.kind, Kind::Str(_))) else {
+            let cond = match a.next() {
+                Some(c) => self.boolean(c)?,
+                None => BoolE::Const(true),
+            };
+            a.finish()?;
+            return Ok(NextPhase {
+                who,
+                cond,
+                to: ((here + 1) % self.phases.len()) as u8,
+            });
+        };
         let cond = match a.next() {
             Some(c) => self.boolean(c)?,
             None => BoolE::Const(true),
@@ -1206,6 +1237,7 @@ impl Compiler {
             end: self.end,
             uses_all_passed: self.uses_all_passed,
             no_repeat_in_turn: self.no_repeat_in_turn,
+            meta: self.meta_rules,
             proposals: self.proposals.into_inner(),
             max_turns: 1250 * self.players as u32,
             max_decisions: 10_000,

@@ -257,6 +257,7 @@ impl Game {
             MoveKind::Step => self.move_pieces(st, m.from, m.to, m.stack),
             MoveKind::Remove => self.remove_at(st, m.to),
             MoveKind::Pass => {}
+            MoveKind::Swap => super::declined::declined("swap"),
             MoveKind::Propose => st.proposed |= 1u64 << m.what,
         }
         // a pass has no site: `(last To)` and the default pivot of

@@ -786,3 +786,16 @@ pub struct Sow {
     pub backtracking: Option<BoolE>,
     pub then: Option<Effect>,
 }
+
+/// Meta rules that only the reference interpreter plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MetaRules {
+    /// `(swap)`: at the decision numbered `players - 1` (the second of a
+    /// two-player game) the mover may also swap sides with the first
+    /// player and move again.
+    pub swap: bool,
+    /// `(noRepeat [InGame|Situational])`: a move (not a pass) is illegal
+    /// when the position after it (pieces, phases, sides) was seen at the
+    /// end of an earlier turn of the game.
+    pub no_repeat_game: bool,
+}

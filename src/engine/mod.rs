@@ -118,6 +118,9 @@ pub enum MoveKind {
     Propose,
     /// A site chosen (`from` = `to`); nothing moves.
     Select,
+    /// The swap rule's move (`(meta (swap))`, reference only): the second
+    /// player takes the first player's side and moves again.
+    Swap,
 }
 
 /// Most legal moves one decision may have: about 100 MB of moves. The move
@@ -461,6 +464,8 @@ pub struct Game {
     pub(crate) end: Vec<EndRule>,
     pub(crate) uses_all_passed: bool,
     pub(crate) no_repeat_in_turn: bool,
+    /// Meta rules played by the reference only: `(swap)`, `(noRepeat)`.
+    pub(crate) meta: MetaRules,
     pub proposals: Vec<String>,
     /// Turns after which the game is a draw (2500 for two players).
     pub max_turns: u32,

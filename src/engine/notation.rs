@@ -33,6 +33,7 @@ impl Game {
             MoveKind::Step => format!("{}-{}", l(m.from), l(m.to)),
             MoveKind::Remove => format!("x{}", l(m.to)),
             MoveKind::Pass => "pass".to_string(),
+            MoveKind::Swap => "swap".to_string(),
             MoveKind::Propose => format!("propose:{}", self.proposals[m.what as usize]),
         }
     }

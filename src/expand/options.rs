@@ -129,10 +129,12 @@ pub(crate) fn read_option(form: &Node) -> Result<OptionDecl, Diagnostic> {
                 }
                 items.push(Item { name, values });
             }
-            Kind::Word(_) => {
-                // `*` / `**` after an item: the default
-                if default.is_none() {
-                    default = Some(items.len() - 1);
+            Kind::Word(w) => {
+                // `*` / `**` after an item: its priority; the default is
+                // the first item of the highest priority (as in Ludii)
+                let stars = w.chars().filter(|&c| c == '*').count();
+                if default.is_none_or(|(_, best)| stars > best) {
+                    default = Some((items.len() - 1, stars));
                 }
             }
             _ => unreachable!("grammar: items hold items and marks"),
@@ -150,7 +152,7 @@ pub(crate) fn read_option(form: &Node) -> Result<OptionDecl, Diagnostic> {
         key,
         args: arg_names,
         items,
-        default: default.unwrap_or(0),
+        default: default.map_or(0, |(i, _)| i),
     })
 }
 

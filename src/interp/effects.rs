@@ -83,6 +83,7 @@ impl Interp {
                 self.next_active(st, mover)
             };
         }
+        self.note_position(st, mover);
         if r.no_repeat_in_turn {
             if ends_turn {
                 st.turn_positions.clear();
@@ -229,6 +230,12 @@ impl Interp {
             MoveKind::Step => self.carry(st, m.from, m.to, m.stack, ws),
             MoveKind::Remove => self.remove_at(st, m.to),
             MoveKind::Pass | MoveKind::Select => {}
+            // the swap rule (`meta.rs`): the sides change, the mover
+            // moves again
+            MoveKind::Swap => {
+                st.swapped = !st.swapped;
+                st.next_override = st.mover;
+            }
             MoveKind::Propose => st.proposed |= 1u64 << m.what,
         }
         st.last_pass = m.kind == MoveKind::Pass;

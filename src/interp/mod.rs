@@ -47,6 +47,7 @@ pub mod eval;
 mod hops;
 pub mod ludemes;
 pub mod mancala;
+mod meta;
 pub mod moves;
 pub mod moves_more;
 mod onegroup;
@@ -80,6 +81,8 @@ pub struct Rules {
     pub uses_all_passed: bool,
     /// `(no Repeat PositionalInTurn)` applies to every move.
     pub no_repeat_in_turn: bool,
+    /// `(swap)`, `(noRepeat)` (`meta.rs`).
+    pub meta: MetaRules,
     pub max_turns: u32,
     pub max_decisions: u32,
     /// Per `count Steps` id: its search and targets (for
@@ -165,6 +168,12 @@ pub struct State {
     /// The sites marked by `(remove ... at:EndOfTurn)` this turn
     /// (`(sites ToClear)`), ascending.
     pub to_clear: Vec<Site>,
+    /// The swap rule's move was played: the first two players changed
+    /// sides (part of a position for `(noRepeat)`; see `meta.rs`).
+    pub swapped: bool,
+    /// With `(noRepeat)`: the keys of the positions that ended a turn
+    /// (the start position first), see [`Interp::position_key`].
+    pub seen: Vec<u64>,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -195,10 +204,12 @@ impl Clone for State {
             turn_positions: Vec::new(),
             visited: Vec::new(),
             to_clear: self.to_clear.clone(),
+            seen: Vec::new(),
             ..*self
         };
         s.comp_count.clone_from(&self.comp_count);
         s.visited.clone_from(&self.visited);
+        s.seen.clone_from(&self.seen);
         s.turn_positions.clone_from(&self.turn_positions);
         s
     }
@@ -228,6 +239,8 @@ impl Clone for State {
             stalled,
             visited,
             to_clear,
+            swapped,
+            seen,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -251,6 +264,8 @@ impl Clone for State {
         *stalled = o.stalled;
         visited.clone_from(&o.visited);
         to_clear.clone_from(&o.to_clear);
+        *swapped = o.swapped;
+        seen.clone_from(&o.seen);
     }
 }
 
@@ -423,6 +438,7 @@ impl Interp {
                 end: game.end.clone(),
                 uses_all_passed: game.uses_all_passed,
                 no_repeat_in_turn: game.no_repeat_in_turn,
+                meta: game.meta,
                 max_turns: game.max_turns,
                 max_decisions: game.max_decisions,
                 searches,
@@ -521,6 +537,8 @@ impl Interp {
             stalled: [false; MAX_PLAYERS + 1],
             visited: Vec::new(),
             to_clear: Vec::new(),
+            swapped: false,
+            seen: Vec::new(),
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -573,6 +591,10 @@ impl Interp {
         }
         if r.no_repeat_in_turn {
             st.turn_positions.push(st.pieces.clone());
+        }
+        if r.meta.no_repeat_game {
+            let k = self.position_key(&st);
+            st.seen.push(k);
         }
         st
     }

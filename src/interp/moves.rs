@@ -37,7 +37,11 @@ impl Interp {
             });
             ws.scratch = Some(scratch);
         }
+        if self.rules.meta.no_repeat_game && !out.is_empty() {
+            self.drop_repeats(st, ws, out);
+        }
         self.dedup(ws, out);
+        out.extend(self.swap_move(st));
         if out.is_empty() {
             out.push(Move::pass());
         }
