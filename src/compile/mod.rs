@@ -13,6 +13,7 @@ mod ludii_names;
 mod mancala;
 mod moves;
 mod pieces;
+mod race;
 mod reference;
 mod steps;
 

@@ -475,7 +475,9 @@ impl Compiler {
                 let v = a.required("a value")?;
                 Effect::AddScore(self.role(p)?, self.int(v)?)
             }
-            "set" => match a.word(&["Score", "NextPlayer"]) {
+            "set" => match a.word(&["Score", "NextPlayer", "Pending", "Var"]) {
+                Some("Pending") => self.set_pending(n, &mut a)?,
+                Some("Var") => self.set_var(&mut a)?,
                 Some("Score") => {
                     let p = a.required("a player")?;
                     let v = a.required("a value")?;

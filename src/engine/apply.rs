@@ -306,6 +306,7 @@ impl Game {
         match e {
             Effect::Moves(_) => super::declined::declined("then (move ...)"),
             Effect::Mancala(_) => super::declined::declined("sow"),
+            Effect::Race(_) => super::declined::declined("set Pending"),
             Effect::MoveAgain => st.move_again = true,
             Effect::AddScore(r, v) => {
                 let p = self.role(*r, st) as usize;

@@ -158,6 +158,7 @@ impl Game {
             IntE::MapEntry { .. } => super::declined::declined("mapEntry"),
             IntE::MovesThisTurn => super::declined::declined("count MovesThisTurn"),
             IntE::Mancala(_) => super::declined::declined("count at|in, mapEntry"),
+            IntE::Race(_) => super::declined::declined("trackSite Move, value Pending"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,

@@ -150,6 +150,8 @@ pub enum IntE {
     },
     /// Counts of seeds and maps (mancala). Reference interpreter only.
     Mancala(Box<MancalaInt>),
+    /// Tracks and pending values (race games). Reference interpreter only.
+    Race(Box<RaceInt>),
 }
 
 /// Which site of the last decision `(last ...)` reads.
@@ -432,6 +434,8 @@ pub enum Effect {
     /// Sowing and moves of several seeds (mancala). Reference interpreter
     /// only.
     Mancala(Box<MancalaEffect>),
+    /// Pending values (race games). Reference interpreter only.
+    Race(Box<RaceEffect>),
 }
 
 /// Where a move's piece comes from.
@@ -642,4 +646,36 @@ pub struct Sow {
     pub skip: Option<BoolE>,
     pub backtracking: Option<BoolE>,
     pub then: Option<Effect>,
+}
+
+/// Integer ludemes of the race games (see `src/interp/race.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RaceInt {
+    /// `(trackSite Move [from:X] [ROLE|"Name"] steps:N)`: the site N
+    /// elements after X on the player's track (-1 when off an open track).
+    TrackSiteMove {
+        from: IntE,
+        player: IntE,
+        name: Option<String>,
+        steps: IntE,
+        /// Every track of the board, in board order.
+        tracks: Vec<crate::board::track::Track>,
+    },
+    /// `(value Pending)`: the pending value when there is exactly one,
+    /// else 0.
+    PendingValue,
+    /// How many pending values there are (`(is Pending)` is this > 0).
+    PendingCount,
+    /// `(var)`: the value `(set Var ...)` last stored (-1 before).
+    Var,
+}
+
+/// Effects of the race games (see `src/interp/race.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RaceEffect {
+    /// `(set Pending [X])`: X (1 without a value) becomes pending until
+    /// the next decision is applied.
+    SetPending(Option<IntE>),
+    /// `(set Var [X])`: X (-1 without a value) is stored for `(var)`.
+    SetVar(Option<IntE>),
 }

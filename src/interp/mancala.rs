@@ -150,13 +150,10 @@ impl Interp {
                 if b < 0 || b as usize >= st.pieces.what.len() {
                     return;
                 }
-                let c = Ctx {
-                    from: a as Site,
-                    to: b as Site,
-                    ..ctx
-                };
+                // Ludii's `FromTo` reads `count:` in the enclosing context
+                // (its `(from)` and `(to)`, not A and B)
                 let n = match count {
-                    Some(n) => self.int(n, st, c, ws).max(0) as u32,
+                    Some(n) => self.int(n, st, ctx, ws).max(0) as u32,
                     None => 1,
                 };
                 let comp = self.sub_count(st, a as Site, n);

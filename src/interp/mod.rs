@@ -45,6 +45,7 @@ pub mod effects;
 pub mod eval;
 pub mod ludemes;
 pub mod mancala;
+mod race;
 pub mod moves;
 pub mod moves_more;
 mod onegroup;
@@ -156,6 +157,11 @@ pub struct State {
     /// Per player: they had no move at their last decision (what `(no
     /// Moves Mover)` reads; see `moves_more.rs`).
     pub stalled: [bool; MAX_PLAYERS + 1],
+    /// Ludii's pending values (`(set Pending ...)`), a set in the order
+    /// they were added; emptied when the next decision is applied.
+    pub pending: Vec<i32>,
+    /// Ludii's `(var)` (its state's temporary value), -1 at the start.
+    pub var: i32,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -184,6 +190,7 @@ impl Clone for State {
             pieces: self.pieces.clone(),
             comp_count: Vec::new(),
             turn_positions: Vec::new(),
+            pending: self.pending.clone(),
             ..*self
         };
         s.comp_count.clone_from(&self.comp_count);
@@ -214,6 +221,8 @@ impl Clone for State {
             ranks,
             last_pass,
             stalled,
+            pending,
+            var,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -235,6 +244,8 @@ impl Clone for State {
         *ranks = o.ranks;
         *last_pass = o.last_pass;
         *stalled = o.stalled;
+        pending.clone_from(&o.pending);
+        *var = o.var;
     }
 }
 
@@ -498,6 +509,8 @@ impl Interp {
             ranks: [0; MAX_PLAYERS + 1],
             last_pass: false,
             stalled: [false; MAX_PLAYERS + 1],
+            pending: Vec::new(),
+            var: -1,
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -807,6 +820,11 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
                     .for_each(|x| walk_effect(x, out));
             }
         },
+        Effect::Race(r) => match &**r {
+            RaceEffect::SetPending(v) | RaceEffect::SetVar(v) => {
+                v.iter().for_each(|x| walk_int(x, out))
+            }
+        },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
             walk_int(v, out)
@@ -848,6 +866,19 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         IntE::Mancala(m) => match &**m {
             MancalaInt::CountAt(x) => walk_int(x, out),
             MancalaInt::CountIn(r) => walk_region(r, out),
+        },
+        IntE::Race(r) => match &**r {
+            RaceInt::TrackSiteMove {
+                from,
+                player,
+                steps,
+                ..
+            } => {
+                walk_int(from, out);
+                walk_int(player, out);
+                walk_int(steps, out);
+            }
+            RaceInt::PendingValue | RaceInt::PendingCount | RaceInt::Var => {}
         },
         IntE::If(c, a, b) => {
             walk_bool(c, out);
