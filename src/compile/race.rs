@@ -89,7 +89,10 @@ impl Compiler {
         if let Some(k) = a.next() {
             return Err(Diagnostic::at(
                 k.span,
-                format!("Ludii's `(var \"Key\")` is not supported yet (in {})", n.describe()),
+                format!(
+                    "Ludii's `(var \"Key\")` is not supported yet (in {})",
+                    n.describe()
+                ),
             )
             .expected("`(var)`"));
         }

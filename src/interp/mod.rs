@@ -45,10 +45,10 @@ pub mod effects;
 pub mod eval;
 pub mod ludemes;
 pub mod mancala;
-mod race;
 pub mod moves;
 pub mod moves_more;
 mod onegroup;
+mod race;
 mod steps;
 
 use crate::board::{Board, NONE, Site};
