@@ -42,9 +42,9 @@ fn tracks_given_with_the_board() {
     assert_eq!(one.tracks.len(), 1);
     assert!(one.tracks[0].looped);
     // a site off the board is refused where it is written
-    let e = Board::from_node(&tree(r#"(board (square 2) { (track "T" {0 1 9}) })"#))
-        .err()
-        .expect("site 9 is not on a 2x2 board");
+    let Err(e) = Board::from_node(&tree(r#"(board (square 2) { (track "T" {0 1 9}) })"#)) else {
+        panic!("site 9 is not on a 2x2 board");
+    };
     assert!(e.to_string().contains("not a site"), "{e}");
 }
 

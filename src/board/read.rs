@@ -123,16 +123,16 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
     let mut out = shape_of(board)?;
     if board.head_word() == Some("board") {
         let args = split(board.form_args().unwrap_or(&[]));
-        if let [_, t, ..] = args.positional.as_slice() {
-            if is_tracks(t) {
-                let forms: Vec<&Node> = match &t.kind {
-                    Kind::Array(items) => items.iter().collect(),
-                    _ => vec![*t],
-                };
-                for f in forms {
-                    let tr = super::track::read(&out, f, TRACK_PLAYERS)?;
-                    out.tracks.push(tr);
-                }
+        if let [_, t, ..] = args.positional.as_slice()
+            && is_tracks(t)
+        {
+            let forms: Vec<&Node> = match &t.kind {
+                Kind::Array(items) => items.iter().collect(),
+                _ => vec![*t],
+            };
+            for f in forms {
+                let tr = super::track::read(&out, f, TRACK_PLAYERS)?;
+                out.tracks.push(tr);
             }
         }
     }

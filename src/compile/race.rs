@@ -55,13 +55,15 @@ impl Compiler {
             .expected("tracks that visit each site once"));
         }
         self.needs_reference("trackSite Move");
-        Ok(IntE::Race(Box::new(RaceInt::TrackSiteMove {
-            from,
-            player,
-            name,
-            steps,
-            tracks,
-        })))
+        Ok(IntE::Race(Box::new(RaceInt::TrackSiteMove(Box::new(
+            TrackMove {
+                from,
+                player,
+                name,
+                steps,
+                tracks,
+            },
+        )))))
     }
 
     /// `(value Pending)`; Ludii's other `(value ...)` kinds are not

@@ -653,14 +653,7 @@ pub struct Sow {
 pub enum RaceInt {
     /// `(trackSite Move [from:X] [ROLE|"Name"] steps:N)`: the site N
     /// elements after X on the player's track (-1 when off an open track).
-    TrackSiteMove {
-        from: IntE,
-        player: IntE,
-        name: Option<String>,
-        steps: IntE,
-        /// Every track of the board, in board order.
-        tracks: Vec<crate::board::track::Track>,
-    },
+    TrackSiteMove(Box<TrackMove>),
     /// `(value Pending)`: the pending value when there is exactly one,
     /// else 0.
     PendingValue,
@@ -678,4 +671,15 @@ pub enum RaceEffect {
     SetPending(Option<IntE>),
     /// `(set Var [X])`: X (-1 without a value) is stored for `(var)`.
     SetVar(Option<IntE>),
+}
+
+/// The arguments of `(trackSite Move ...)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrackMove {
+    pub from: IntE,
+    pub player: IntE,
+    pub name: Option<String>,
+    pub steps: IntE,
+    /// Every track of the board, in board order.
+    pub tracks: Vec<crate::board::track::Track>,
 }

@@ -868,15 +868,10 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             MancalaInt::CountIn(r) => walk_region(r, out),
         },
         IntE::Race(r) => match &**r {
-            RaceInt::TrackSiteMove {
-                from,
-                player,
-                steps,
-                ..
-            } => {
-                walk_int(from, out);
-                walk_int(player, out);
-                walk_int(steps, out);
+            RaceInt::TrackSiteMove(m) => {
+                walk_int(&m.from, out);
+                walk_int(&m.player, out);
+                walk_int(&m.steps, out);
             }
             RaceInt::PendingValue | RaceInt::PendingCount | RaceInt::Var => {}
         },

@@ -10,13 +10,14 @@ impl Interp {
     /// An integer ludeme of the race games.
     pub(crate) fn race_int(&self, r: &RaceInt, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
         match r {
-            RaceInt::TrackSiteMove {
-                from,
-                player,
-                name,
-                steps,
-                tracks,
-            } => {
+            RaceInt::TrackSiteMove(m) => {
+                let TrackMove {
+                    from,
+                    player,
+                    name,
+                    steps,
+                    tracks,
+                } = &**m;
                 let p = self.int(player, st, ctx, ws);
                 let Some(track) = track_of(tracks, name.as_deref(), p) else {
                     return -1;
