@@ -104,7 +104,42 @@ pub(super) fn check_count(form: &Node, count: u64) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// The number of players assumed when a track names its owner (players
+/// are unknown while the board is read; the owner is checked when compiled).
+const TRACK_PLAYERS: u8 = 16;
+
+/// Ludii's `(board SHAPE TRACKS ...)`: the second argument of a board may be
+/// one `(track ...)` or an array of them.
+fn is_tracks(node: &Node) -> bool {
+    match &node.kind {
+        Kind::Array(items) => {
+            !items.is_empty() && items.iter().all(|t| t.head_word() == Some("track"))
+        }
+        _ => node.head_word() == Some("track"),
+    }
+}
+
 pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
+    let mut out = shape_of(board)?;
+    if board.head_word() == Some("board") {
+        let args = split(board.form_args().unwrap_or(&[]));
+        if let [_, t, ..] = args.positional.as_slice()
+            && is_tracks(t)
+        {
+            let forms: Vec<&Node> = match &t.kind {
+                Kind::Array(items) => items.iter().collect(),
+                _ => vec![*t],
+            };
+            for f in forms {
+                let tr = super::track::read(&out, f, TRACK_PLAYERS)?;
+                out.tracks.push(tr);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn shape_of(board: &Node) -> Result<Board, Diagnostic> {
     if board.head_word() == Some("mancalaBoard") {
         // (players unknown here: a track's owner is checked when compiled)
         return super::mancala::from_node(board, 16);
@@ -153,6 +188,7 @@ pub fn from_node(board: &Node) -> Result<Board, Diagnostic> {
 
     let graph = match args.positional.as_slice() {
         [g] => *g,
+        [g, t] if is_tracks(t) => *g,
         [] => {
             return Err(Diagnostic::at(board.span, "`(board ...)` has no shape")
                 .expected(format!("a shape: {SHAPES}")));

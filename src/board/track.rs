@@ -57,6 +57,16 @@ impl Track {
         }
     }
 
+    /// Whether an element's site comes back later on the track (Ludii's
+    /// `internalLoop`, only looked for on a track without repeats).
+    pub fn has_internal_loop(&self) -> bool {
+        if self.bumps.iter().any(|&b| b > 0) {
+            return false;
+        }
+        let mut seen = std::collections::HashSet::new();
+        !self.sites.iter().all(|s| seen.insert(*s))
+    }
+
     /// The first element at site `s`.
     pub fn index_of(&self, s: Site) -> Option<usize> {
         self.sites.iter().position(|&t| t == s)

@@ -307,6 +307,9 @@ impl Compiler {
                     }
                     "count" => self.count(n, &mut a)?,
                     "mapEntry" => self.map_entry(n, &mut a)?,
+                    "trackSite" => self.track_site(n, &mut a)?,
+                    "value" => self.value_form(n, &mut a)?,
+                    "var" => self.var(n, &mut a)?,
                     "size" => {
                         if a.word(&["Stack"]).is_none() {
                             return Err(unsupported(n, "`(size Stack at:X)`"));
@@ -690,7 +693,7 @@ impl Compiler {
     fn is(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
         let kind = a.word(&[
             "Empty", "Occupied", "Enemy", "Friend", "Mover", "Next", "In", "Prev", "Proposed",
-            "Line", "Even", "Odd", "Full", "Visited",
+            "Line", "Even", "Odd", "Full", "Visited", "Pending",
         ]);
         Ok(match kind {
             Some("Visited") => {
@@ -698,6 +701,7 @@ impl Compiler {
                 self.needs_reference("is Visited");
                 BoolE::IsVisited(Box::new(self.int(x)?))
             }
+            Some("Pending") => self.is_pending(),
             Some("Even") => self.is_parity(false, a)?,
             Some("Odd") => self.is_parity(true, a)?,
             Some("Full") => self.is_full(),

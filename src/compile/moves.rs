@@ -452,8 +452,10 @@ impl Compiler {
                 let v = a.required("a value")?;
                 Effect::AddScore(self.role(p)?, self.int(v)?)
             }
-            "set" => match a.word(&["Score", "NextPlayer", "Count"]) {
+            "set" => match a.word(&["Score", "NextPlayer", "Count", "Pending", "Var"]) {
                 Some("Count") => self.effect_set_count(n, &mut a)?,
+                Some("Pending") => self.set_pending(n, &mut a)?,
+                Some("Var") => self.set_var(&mut a)?,
                 Some("Score") => {
                     let p = a.required("a player")?;
                     let v = a.required("a value")?;

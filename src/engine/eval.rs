@@ -159,6 +159,7 @@ impl Game {
             IntE::MovesThisTurn => super::declined::declined("count MovesThisTurn"),
             IntE::Mancala(_) => super::declined::declined("count at|in, mapEntry"),
             IntE::Regions(_) => super::declined::declined("ahead|where|row|column"),
+            IntE::Race(_) => super::declined::declined("trackSite Move, value Pending"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,

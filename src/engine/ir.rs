@@ -172,6 +172,8 @@ pub enum RegionsInt {
     WhereWhat(IntE),
     /// `(row of:X)` (`column: false`) or `(column of:X)`.
     RowOf { site: IntE, column: bool },
+    /// Tracks and pending values (race games). Reference interpreter only.
+    Race(Box<RaceInt>),
 }
 
 /// Which site of the last decision `(last ...)` reads.
@@ -464,6 +466,8 @@ pub enum Effect {
     /// clear" (`(sites ToClear)`); the marked pieces go when a decision
     /// ends the turn. Reference interpreter only (`interp/hops.rs`).
     RemoveLater(RegionE),
+    /// Pending values (race games). Reference interpreter only.
+    Race(Box<RaceEffect>),
 }
 
 /// Where a move's piece comes from.
@@ -798,4 +802,38 @@ pub struct MetaRules {
     /// when the position after it (pieces, phases, sides) was seen at the
     /// end of an earlier turn of the game.
     pub no_repeat_game: bool,
+/// Integer ludemes of the race games (see `src/interp/race.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RaceInt {
+    /// `(trackSite Move [from:X] [ROLE|"Name"] steps:N)`: the site N
+    /// elements after X on the player's track (-1 when off an open track).
+    TrackSiteMove(Box<TrackMove>),
+    /// `(value Pending)`: the pending value when there is exactly one,
+    /// else 0.
+    PendingValue,
+    /// How many pending values there are (`(is Pending)` is this > 0).
+    PendingCount,
+    /// `(var)`: the value `(set Var ...)` last stored (-1 before).
+    Var,
+}
+
+/// Effects of the race games (see `src/interp/race.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RaceEffect {
+    /// `(set Pending [X])`: X (1 without a value) becomes pending until
+    /// the next decision is applied.
+    SetPending(Option<IntE>),
+    /// `(set Var [X])`: X (-1 without a value) is stored for `(var)`.
+    SetVar(Option<IntE>),
+}
+
+/// The arguments of `(trackSite Move ...)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrackMove {
+    pub from: IntE,
+    pub player: IntE,
+    pub name: Option<String>,
+    pub steps: IntE,
+    /// Every track of the board, in board order.
+    pub tracks: Vec<crate::board::track::Track>,
 }

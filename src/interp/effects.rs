@@ -26,6 +26,8 @@ impl Interp {
         st.move_again = false;
         st.next_override = 0;
         self.note_stalled(st, m, ws);
+        // Ludii empties the pending values before a decision is applied
+        st.pending.clear();
         self.apply_actions(st, m, None, ws);
         self.clear_marked(st);
 
@@ -281,6 +283,7 @@ impl Interp {
     pub fn effect(&self, e: &Effect, st: &mut State, ctx: Ctx, ws: &mut Workspace) {
         match e {
             Effect::Mancala(m) => self.mancala_effect(m, st, ctx, ws),
+            Effect::Race(r) => self.race_effect(r, st, ctx, ws),
             // `(moveAgain)`: the mover makes another decision in this turn
             Effect::MoveAgain => st.move_again = true,
             // `(addScore P E)`

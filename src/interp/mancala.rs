@@ -160,6 +160,8 @@ impl Interp {
                 if b < 0 || b as usize >= st.pieces.what.len() {
                     return;
                 }
+                // Ludii's `FromTo` reads `count:` in the enclosing context
+                // (its `(from)` and `(to)`, not A and B)
                 let n = match count {
                     Some(n) => self.int(n, st, ctx, ws).max(0) as u32,
                     None => 1,

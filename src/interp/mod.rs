@@ -52,6 +52,7 @@ pub mod moves;
 pub mod moves_more;
 mod onegroup;
 mod regions;
+mod race;
 mod steps;
 
 use crate::board::{Board, NONE, Site};
@@ -174,6 +175,11 @@ pub struct State {
     /// With `(noRepeat)`: the keys of the positions that ended a turn
     /// (the start position first), see [`Interp::position_key`].
     pub seen: Vec<u64>,
+    /// Ludii's pending values (`(set Pending ...)`), a set in the order
+    /// they were added; emptied when the next decision is applied.
+    pub pending: Vec<i32>,
+    /// Ludii's `(var)` (its state's temporary value), -1 at the start.
+    pub var: i32,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -205,6 +211,7 @@ impl Clone for State {
             visited: Vec::new(),
             to_clear: self.to_clear.clone(),
             seen: Vec::new(),
+            pending: self.pending.clone(),
             ..*self
         };
         s.comp_count.clone_from(&self.comp_count);
@@ -241,6 +248,8 @@ impl Clone for State {
             to_clear,
             swapped,
             seen,
+            pending,
+            var,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -266,6 +275,8 @@ impl Clone for State {
         to_clear.clone_from(&o.to_clear);
         *swapped = o.swapped;
         seen.clone_from(&o.seen);
+        pending.clone_from(&o.pending);
+        *var = o.var;
     }
 }
 
@@ -539,6 +550,8 @@ impl Interp {
             to_clear: Vec::new(),
             swapped: false,
             seen: Vec::new(),
+            pending: Vec::new(),
+            var: -1,
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -890,6 +903,11 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
                 walk_int(count, out);
             }
         },
+        Effect::Race(r) => match &**r {
+            RaceEffect::SetPending(v) | RaceEffect::SetVar(v) => {
+                v.iter().for_each(|x| walk_int(x, out))
+            }
+        },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
             walk_int(v, out)
@@ -940,6 +958,14 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         IntE::Mancala(m) => match &**m {
             MancalaInt::CountAt(x) => walk_int(x, out),
             MancalaInt::CountIn(r) => walk_region(r, out),
+        },
+        IntE::Race(r) => match &**r {
+            RaceInt::TrackSiteMove(m) => {
+                walk_int(&m.from, out);
+                walk_int(&m.player, out);
+                walk_int(&m.steps, out);
+            }
+            RaceInt::PendingValue | RaceInt::PendingCount | RaceInt::Var => {}
         },
         IntE::If(c, a, b) => {
             walk_bool(c, out);
