@@ -802,6 +802,8 @@ pub struct MetaRules {
     /// when the position after it (pieces, phases, sides) was seen at the
     /// end of an earlier turn of the game.
     pub no_repeat_game: bool,
+}
+
 /// Integer ludemes of the race games (see `src/interp/race.rs`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum RaceInt {
