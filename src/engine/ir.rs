@@ -153,6 +153,8 @@ pub enum IntE {
     /// Sites found by position: `(ahead ...)`, `(where ...)`, `(row
     /// of:X)`, `(column of:X)`. Reference interpreter only.
     Regions(Box<RegionsInt>),
+    /// Tracks and pending values (race games). Reference interpreter only.
+    Race(Box<RaceInt>),
 }
 
 /// Integer ludemes of sites and regions (see `src/interp/regions.rs`).
@@ -172,8 +174,6 @@ pub enum RegionsInt {
     WhereWhat(IntE),
     /// `(row of:X)` (`column: false`) or `(column of:X)`.
     RowOf { site: IntE, column: bool },
-    /// Tracks and pending values (race games). Reference interpreter only.
-    Race(Box<RaceInt>),
 }
 
 /// Which site of the last decision `(last ...)` reads.
