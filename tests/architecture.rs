@@ -26,6 +26,7 @@ const ALLOWED: &[&str] = &[
     "Outcome",
     "PlayerResult",
     "MAX_PLAYERS",
+    "MAX_MOVES",
     "NO_GEN",
 ];
 

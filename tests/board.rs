@@ -677,9 +677,9 @@ fn bad_forms_are_located() {
     let cases: &[(&str, &str, &str)] = &[
         // (text, message part, caret line)
         (
-            "(board (tri 4))",
-            "unknown board shape `tri`",
-            "       ^^^^^^^",
+            "(board (pentagon 4))",
+            "unknown board shape `pentagon`",
+            "       ^^^^^^^^^^^^",
         ),
         (
             "(board (square 0))",
@@ -783,7 +783,7 @@ fn bad_forms_are_located() {
 
 #[test]
 fn unknown_shape_says_what_was_expected() {
-    let e = error("(board (tri 4))");
+    let e = error("(board (pentagon 4))");
     assert!(
         e.contains("= expected `(square N)`, `(rectangle R C)` (with `diagonals:`), `(hex N)`, `(hex Limping N)`, `(hex Diamond N)`, `(concentric Square rings:R)`, `(morris R)`, `(graph vertices:{...} edges:{...})` or `(circle {N ...})`"),
         "{e}"

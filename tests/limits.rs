@@ -361,7 +361,11 @@ fn moves_per_decision_are_bounded() {
 fn commands_stop_at_the_move_limit() {
     let path = std::env::temp_dir().join(format!("ludeme-any-{}.lud", std::process::id()));
     std::fs::write(&path, ANY_TO_ANY).unwrap();
-    for args in [&["moves"][..], &["perft", "1"][..], &["play", "--passes", "none"][..]] {
+    for args in [
+        &["moves"][..],
+        &["perft", "1"][..],
+        &["play", "--passes", "none"][..],
+    ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludeme"))
             .args(&args[..1])
             .arg(&path)
@@ -370,7 +374,10 @@ fn commands_stop_at_the_move_limit() {
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?} succeeded");
-        assert!(err.contains("legal moves, the limit of one decision"), "{args:?}: {err}");
+        assert!(
+            err.contains("legal moves, the limit of one decision"),
+            "{args:?}: {err}"
+        );
     }
     let _ = std::fs::remove_file(&path);
 }

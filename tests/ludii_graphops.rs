@@ -421,7 +421,7 @@ fn operator_errors_are_located() {
         ("(shift 1 (square 3))", "wrong number of arguments"),
         (
             "(merge (square 3) (circle 4))",
-            "`(circle …)` is not supported inside a graph operator",
+            "expected a list of ring sizes",
         ),
         ("(add (square 3) edges:{{0 99}}) use:Vertex", "no vertex 99"),
         ("(wedge 3)", "no cells"),

@@ -55,7 +55,7 @@ impl Compiler {
         let stack = self.stack_arg(a)?;
         let simple = b.before.is_none()
             && b.after.is_none()
-            && matches!((&b.min, &b.max), (IntE::Const(lo), IntE::Const(hi)) if *lo >= 0 && hi >= lo);
+            && matches!((&b.min, &b.max), (IntE::Const(lo), IntE::Const(_)) if *lo >= 0);
         if simple {
             let (IntE::Const(min), IntE::Const(max)) = (b.min, b.max) else {
                 unreachable!("checked above")

@@ -322,5 +322,12 @@ impl Interp {
         for p in 0..st.scores.len() {
             st.scores[p] += scratch.scores[p] - frozen.scores[p];
         }
+        // the race games' pending values and `(var)` (race.rs)
+        if scratch.pending != frozen.pending {
+            st.pending.clone_from(&scratch.pending);
+        }
+        if scratch.var != frozen.var {
+            st.var = scratch.var;
+        }
     }
 }

@@ -51,8 +51,8 @@ mod meta;
 pub mod moves;
 pub mod moves_more;
 mod onegroup;
-mod regions;
 mod race;
+mod regions;
 mod steps;
 
 use crate::board::{Board, NONE, Site};
