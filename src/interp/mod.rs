@@ -82,6 +82,9 @@ pub struct Rules {
     pub uses_all_passed: bool,
     /// `(no Repeat PositionalInTurn)` applies to every move.
     pub no_repeat_in_turn: bool,
+    /// The game reads `(is Visited …)` (Ludii's `requiresVisited`): then
+    /// `(can Move …)` counts the last decision's two sites as visited.
+    pub uses_visited: bool,
     /// `(swap)`, `(noRepeat)` (`meta.rs`).
     pub meta: MetaRules,
     pub max_turns: u32,
@@ -449,6 +452,7 @@ impl Interp {
                 end: game.end.clone(),
                 uses_all_passed: game.uses_all_passed,
                 no_repeat_in_turn: game.no_repeat_in_turn,
+                uses_visited: game.reference_only.contains(&"is Visited"),
                 meta: game.meta,
                 max_turns: game.max_turns,
                 max_decisions: game.max_decisions,

@@ -12,7 +12,20 @@ impl Interp {
             return false;
         };
         let mut out = Vec::new();
-        self.generate(g, st, ctx, ws, &mut out);
+        if self.rules.uses_visited {
+            // Ludii's `CanMove` of a game that reads `(is Visited …)`
+            // looks ahead with the last decision's from and to visited
+            // (inside a `(then …)`, the decision being applied)
+            let mut s = st.clone();
+            s.visited.extend(
+                [st.last_from, st.last_to]
+                    .into_iter()
+                    .filter(|&x| x != crate::board::NONE),
+            );
+            self.generate(g, &s, ctx, ws, &mut out);
+        } else {
+            self.generate(g, st, ctx, ws, &mut out);
+        }
         !out.is_empty()
     }
 
