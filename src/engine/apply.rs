@@ -41,10 +41,11 @@ impl Game {
         st.move_again = false;
         st.next_override = 0;
         ws.epoch += 1;
+        // counted before the consequences, which read it (as in Ludii)
+        st.decisions += 1;
         self.apply_actions(st, m, None, ws);
         ws.epoch += 1;
 
-        st.decisions += 1;
         st.prev_mover = mover;
         let ends_turn = !st.move_again;
         // a turn that is one pass and nothing else extends the run of passes;
@@ -303,6 +304,36 @@ impl Game {
         }
     }
 
+    /// The parts of an `(and ...)` with each `(if C A B)` among them (and
+    /// in nested `and`s and chosen branches) replaced by its chosen branch,
+    /// C read on `st` before any part applies (`interp::effects` has the
+    /// meaning).
+    fn choose_branches<'e>(
+        &self,
+        v: &'e [Effect],
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<&'e Effect>,
+    ) {
+        for e in v {
+            match e {
+                Effect::If(c, a, b) => {
+                    let pick = if self.eval_bool(c, st, ctx, ws) {
+                        Some(&**a)
+                    } else {
+                        b.as_deref()
+                    };
+                    if let Some(p) = pick {
+                        self.choose_branches(std::slice::from_ref(p), st, ctx, ws, out);
+                    }
+                }
+                Effect::And(w) => self.choose_branches(w, st, ctx, ws, out),
+                _ => out.push(e),
+            }
+        }
+    }
+
     pub(crate) fn apply_effect(&self, e: &Effect, st: &mut State, ctx: Ctx, ws: &mut Workspace) {
         match e {
             Effect::Moves(_) => super::declined::declined("then (move ...)"),
@@ -396,9 +427,23 @@ impl Game {
                     self.apply_effect(b, st, ctx, ws);
                 }
             }
+            // as the reference interpreter: the conditions of an `(and
+            // ...)`'s parts are read before any part applies
             Effect::And(v) => {
-                for e in v {
-                    self.apply_effect(e, st, ctx, ws);
+                if v.len() > 1
+                    && v.iter()
+                        .skip(1)
+                        .any(|e| matches!(e, Effect::If(..) | Effect::And(_)))
+                {
+                    let mut chosen = Vec::new();
+                    self.choose_branches(v, st, ctx, ws, &mut chosen);
+                    for e in chosen {
+                        self.apply_effect(e, st, ctx, ws);
+                    }
+                } else {
+                    for e in v {
+                        self.apply_effect(e, st, ctx, ws);
+                    }
                 }
             }
             Effect::ForEachSite(r, e) => {

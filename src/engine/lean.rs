@@ -480,10 +480,14 @@ impl Game {
         // the general path's epoch before the actions
         ws.epoch += 1;
         self.put_added(st, m);
+        // the consequence reads `(count Moves)` with this decision counted
+        // (as the general path does); the bookkeeping counts it for good
+        st.decisions += 1;
         let again = match &self.gens[*k as usize].then {
             Some(super::ir::Effect::If(c, _, None)) => self.lean_cond(sc.as_ref(), c, st, m, ws),
             _ => true,
         };
+        st.decisions -= 1;
         let mover = st.mover;
         let phase_index = st.phase[mover as usize] as usize;
         self.lean_bookkeeping(st, m, ws, (mover, phase_index), again, turn);

@@ -28,10 +28,12 @@ impl Interp {
         self.note_stalled(st, m, ws);
         // Ludii empties the pending values before a decision is applied
         st.pending.clear();
+        // Ludii counts the decision before its consequences run: `(count
+        // Moves)` in a `(then …)` includes the move being applied
+        st.decisions += 1;
         self.apply_actions(st, m, None, ws);
         self.clear_marked(st);
 
-        st.decisions += 1;
         st.prev_mover = mover;
         let ends_turn = !st.move_again;
         let single_pass = m.kind == MoveKind::Pass && st.turn_decisions == 0 && ends_turn;
@@ -279,6 +281,35 @@ impl Interp {
         ws.lifted = lifted;
     }
 
+    /// The parts of an `(and ...)` with each `(if C A B)` among them (and
+    /// in nested `and`s and chosen branches) replaced by its chosen branch,
+    /// C read on `before` (the state before any part applies).
+    fn choose_branches<'e>(
+        &self,
+        v: &'e [Effect],
+        before: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut Vec<&'e Effect>,
+    ) {
+        for e in v {
+            match e {
+                Effect::If(c, a, b) => {
+                    let pick = if self.bool(c, before, ctx, ws) {
+                        Some(&**a)
+                    } else {
+                        b.as_deref()
+                    };
+                    if let Some(p) = pick {
+                        self.choose_branches(std::slice::from_ref(p), before, ctx, ws, out);
+                    }
+                }
+                Effect::And(w) => self.choose_branches(w, before, ctx, ws, out),
+                _ => out.push(e),
+            }
+        }
+    }
+
     /// Applies an effect ludeme.
     pub fn effect(&self, e: &Effect, st: &mut State, ctx: Ctx, ws: &mut Workspace) {
         match e {
@@ -329,9 +360,26 @@ impl Interp {
                     self.effect(b, st, ctx, ws);
                 }
             }
+            // Ludii's `(and A B ...)` is an `(or ...)` of moves: every part
+            // is generated on the state before any of them applies, so a
+            // condition after an action does not see it. The conditions
+            // (through nested `and`s and `if`s) are read on that state
+            // first; the chosen actions then apply in order.
             Effect::And(v) => {
-                for e in v {
-                    self.effect(e, st, ctx, ws);
+                if v.len() > 1
+                    && v.iter()
+                        .skip(1)
+                        .any(|e| matches!(e, Effect::If(..) | Effect::And(_)))
+                {
+                    let mut chosen = Vec::new();
+                    self.choose_branches(v, st, ctx, ws, &mut chosen);
+                    for e in chosen {
+                        self.effect(e, st, ctx, ws);
+                    }
+                } else {
+                    for e in v {
+                        self.effect(e, st, ctx, ws);
+                    }
                 }
             }
             // `(forEach Site R E)`: E with `(site)` = each site of R (the

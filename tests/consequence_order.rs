@@ -1,0 +1,103 @@
+//! What a move's consequences see, as Ludii 1.0.8 orders it: the decision
+//! is counted before its `(then ...)` runs, `(can Move ...)` in a game
+//! that reads `(is Visited ...)` counts the decision's own sites as
+//! visited, and the conditions of an `(and ...)`'s parts are read before
+//! any part applies. Each description is our own; each perft number was
+//! checked against Ludii 1.0.8 (`run.sh perft` on the same text).
+
+use ludeme::Choices;
+use ludeme::dispatch::load_str;
+use ludeme::plan::{PassSet, Rules};
+use ludeme::with_rules;
+
+fn perft(text: &str, passes: PassSet, depth: u32) -> Vec<u64> {
+    let l = match load_str("test.lud", text, &Choices::default(), passes) {
+        Ok(l) => l,
+        Err(e) => panic!("{e}"),
+    };
+    with_rules!(&l, |r| {
+        let st = r.initial_state();
+        let mut ws = r.workspace();
+        (1..=depth).map(|d| r.perft(&st, d, &mut ws)).collect()
+    })
+}
+
+/// Perft under every pass and under the reference interpreter alone.
+fn perft_both(text: &str, depth: u32) -> Vec<u64> {
+    let all = perft(text, PassSet::all(), depth);
+    assert_eq!(
+        perft(text, PassSet::none(), depth),
+        all,
+        "the reference disagrees"
+    );
+    all
+}
+
+/// `(count Moves)` in a `(then ...)` counts the decision being applied:
+/// the first decision (count 1, odd) goes on, so P1 places twice and wins
+/// with two pieces at ply 2. Counted after the consequences, P2 would
+/// place plies 2 and 3 and the game would go on to depth 3 (504).
+#[test]
+fn count_moves_in_a_consequence_counts_the_decision() {
+    const GAME: &str = r#"
+(game "CountInThen"
+    (players 2)
+    (equipment { (board (square 3)) (piece "Disc" Each) })
+    (rules
+        (play (move Add (to (sites Empty)) (then (if (is Odd (count Moves)) (moveAgain)))))
+        (end (if (= (count Pieces Mover) 2) (result Mover Win)))))
+"#;
+    // Ludii 1.0.8: 9 72 0 0
+    assert_eq!(perft_both(GAME, 4), [9, 72, 0, 0]);
+}
+
+/// The parts of an `(and ...)` are generated before any applies: the
+/// `(if ...)` counts the opponent's pieces before the `(remove ...)`
+/// beside it takes them, so taking a piece earns another placement.
+/// Read after the removal, it never would (perft 4 would be 4608).
+#[test]
+fn an_and_reads_its_conditions_before_its_actions() {
+    const GAME: &str = r#"
+(game "AndBefore"
+    (players 2)
+    (equipment { (board (square 3)) (piece "Disc" Each) })
+    (rules
+        (play
+            (move Add (to (sites Empty))
+                (then
+                    (and
+                        (remove (sites Occupied by:Next))
+                        (if (< 0 (count Pieces Next)) (moveAgain))))))
+        (end (if (= (count Pieces Mover) 3) (result Mover Win)))))
+"#;
+    // Ludii 1.0.8: 9 72 576 4032 32256
+    assert_eq!(perft_both(GAME, 5), [9, 72, 576, 4032, 32256]);
+}
+
+/// `(can Move ...)` in a `(then ...)` of a game that reads `(is Visited
+/// ...)` looks ahead with the hop's own two sites visited: after the hop
+/// 0-8, the hop back to 0 does not count, the turn ends and P2 moves
+/// (without that, P1 would move again and have only a pass).
+#[test]
+fn can_move_counts_the_decision_as_visited() {
+    const GAME: &str = r#"
+(define "Hop"
+    (move Hop (from #1) Orthogonal
+        (between if:(is Occupied (between)))
+        (to if:(and (is Empty (to)) (not (is Visited (to)))))
+        #2))
+(define "HopOn" ("Hop" #1 (then (if (can Move ("Hop" (last To))) (moveAgain)))))
+(game "VisitedHops"
+    (players 2)
+    (equipment { (board (square 4)) (piece "Disc" Each ("HopOn" (from))) })
+    (rules
+        (start { (place "Disc1" (sites {0 1 2 4})) (place "Disc2" (sites {5 6 9 10 11})) })
+        (play
+            (if (is Prev Mover)
+                ("HopOn" (last To))
+                (or (forEach Piece) (move Add (to (sites Empty))))))
+        (end (if (no Moves Next) (result Mover Win)))))
+"#;
+    // Ludii 1.0.8: 9 89 643 5072
+    assert_eq!(perft_both(GAME, 4), [9, 89, 643, 5072]);
+}
