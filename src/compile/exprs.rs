@@ -310,6 +310,8 @@ impl Compiler {
                     "trackSite" => self.track_site(n, &mut a)?,
                     "value" => self.value_form(n, &mut a)?,
                     "var" => self.var(n, &mut a)?,
+                    "state" => self.state_form(n, &mut a)?,
+                    "counter" => self.counter_form(),
                     "size" => {
                         if a.word(&["Stack"]).is_none() {
                             return Err(unsupported(n, "`(size Stack at:X)`"));
@@ -693,9 +695,10 @@ impl Compiler {
     fn is(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
         let kind = a.word(&[
             "Empty", "Occupied", "Enemy", "Friend", "Mover", "Next", "In", "Prev", "Proposed",
-            "Line", "Even", "Odd", "Full", "Visited", "Pending",
+            "Line", "Even", "Odd", "Full", "Visited", "Pending", "Threatened",
         ]);
         Ok(match kind {
+            Some("Threatened") => self.is_threatened(n, a)?,
             Some("Visited") => {
                 let x = a.required("a site")?;
                 self.needs_reference("is Visited");
@@ -1178,6 +1181,9 @@ impl Compiler {
         {
             let name = name.as_str().unwrap_or_default();
             return self.named_region(n, None, name);
+        }
+        if a.word(&["Start"]).is_some() {
+            return self.sites_start(n, a);
         }
         if a.word(&["ToClear"]).is_some() {
             self.needs_reference("sites ToClear");
