@@ -91,6 +91,12 @@ impl Compiler {
         Ok(RegionE::StartOf(Box::new(x)))
     }
 
+    /// `(sites Pending)`.
+    pub(crate) fn sites_pending(&self) -> RegionE {
+        self.needs_reference("sites Pending");
+        RegionE::Pending
+    }
+
     /// `(counter)`.
     pub(crate) fn counter_form(&self) -> IntE {
         self.needs_reference("counter");

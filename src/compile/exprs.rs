@@ -644,6 +644,19 @@ impl Compiler {
                         super::steps::steps_cmp(super::fuse::slot_tests(c))
                     }
                     "is" => self.is(n, &mut a)?,
+                    // `(if C A B)` as a condition: A where C holds, else B
+                    "if" => {
+                        let c = a.required("a condition")?;
+                        let c = self.boolean(c)?;
+                        let x = a.required("a condition")?;
+                        let x = self.boolean(x)?;
+                        let y = a.required("a condition")?;
+                        let y = self.boolean(y)?;
+                        BoolE::Or(vec![
+                            BoolE::And(vec![c.clone(), x]),
+                            BoolE::And(vec![BoolE::Not(Box::new(c)), y]),
+                        ])
+                    }
                     "can" => self.can_move(n, &mut a)?,
                     "no" => self.no_moves(n, &mut a)?,
                     "all" => match a.word(&["Passed", "Sites", "Groups"]) {
@@ -1184,6 +1197,9 @@ impl Compiler {
         }
         if a.word(&["Start"]).is_some() {
             return self.sites_start(n, a);
+        }
+        if a.word(&["Pending"]).is_some() {
+            return Ok(self.sites_pending());
         }
         if a.word(&["ToClear"]).is_some() {
             self.needs_reference("sites ToClear");

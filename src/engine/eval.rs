@@ -1211,6 +1211,7 @@ impl Game {
             RegionE::CurrentGroup => out.copy_from(&ws.group),
             RegionE::ToClear => super::declined::declined("sites ToClear"),
             RegionE::StartOf(_) => super::declined::declined("sites Start"),
+            RegionE::Pending => super::declined::declined("sites Pending"),
             RegionE::Fixed(set) => out.copy_from(set),
             RegionE::PerPlayer { who, sets } => {
                 let p = self.role(*who, st) as usize;

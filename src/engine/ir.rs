@@ -408,6 +408,9 @@ pub enum RegionE {
     /// `(sites Start (piece X))`: the sites where the start rules put
     /// component X. Reference interpreter only (`src/interp/chess.rs`).
     StartOf(Box<IntE>),
+    /// `(sites Pending)`: the pending values that are sites. Reference
+    /// interpreter only.
+    Pending,
 }
 
 impl RegionE {

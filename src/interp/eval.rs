@@ -972,6 +972,15 @@ impl Interp {
                 st.to_clear.iter().for_each(|&s| out.insert(s));
             }
             RegionE::Fixed(set) => out.copy_from(set),
+            // `(sites Pending)`: the pending values that are sites
+            RegionE::Pending => {
+                out.clear();
+                let n = self.total_sites() as i32;
+                st.pending
+                    .iter()
+                    .filter(|&&v| v >= 0 && v < n)
+                    .for_each(|&v| out.insert(v as Site));
+            }
             // `(sites Start (piece X))` (`chess.rs`)
             RegionE::StartOf(x) => {
                 out.clear();

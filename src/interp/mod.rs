@@ -1191,7 +1191,8 @@ fn walk_region(r: &RegionE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         | RegionE::CurrentGroup
         | RegionE::Fixed(_)
         | RegionE::PerPlayer { .. }
-        | RegionE::ToClear => {}
+        | RegionE::ToClear
+        | RegionE::Pending => {}
         RegionE::StartOf(x) => walk_int(x, out),
     }
 }
