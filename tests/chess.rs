@@ -41,7 +41,10 @@ fn from_position(start: &str) -> String {
 #[test]
 fn chess_plays_on_the_reference_interpreter() {
     let l = load(CHESS).unwrap();
-    assert!(matches!(l, Loaded::Reference(_)), "the engine declines chess");
+    assert!(
+        matches!(l, Loaded::Reference(_)),
+        "the engine declines chess"
+    );
 }
 
 /// Ludii 1.0.8's Chess.lud: 20, 400, 8902 (and 197281 at depth 4, below).

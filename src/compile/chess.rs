@@ -45,9 +45,10 @@ impl Compiler {
         let Some(x) = a.named("state") else {
             return Ok(None);
         };
-        let v = x.as_int().filter(|v| (-1_000_000..=1_000_000).contains(v)).ok_or_else(|| {
-            Diagnostic::at(x.span, "bad `state:`").expected("a whole number")
-        })?;
+        let v = x
+            .as_int()
+            .filter(|v| (-1_000_000..=1_000_000).contains(v))
+            .ok_or_else(|| Diagnostic::at(x.span, "bad `state:`").expected("a whole number"))?;
         self.piece_state(x.span);
         Ok(Some(v as i32))
     }

@@ -706,12 +706,14 @@ impl Compiler {
     }
 
     fn is(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
+        if a.word(&["Threatened"]).is_some() {
+            return self.is_threatened(n, a);
+        }
         let kind = a.word(&[
             "Empty", "Occupied", "Enemy", "Friend", "Mover", "Next", "In", "Prev", "Proposed",
-            "Line", "Even", "Odd", "Full", "Visited", "Pending", "Threatened",
+            "Line", "Even", "Odd", "Full", "Visited", "Pending",
         ]);
         Ok(match kind {
-            Some("Threatened") => self.is_threatened(n, a)?,
             Some("Visited") => {
                 let x = a.required("a site")?;
                 self.needs_reference("is Visited");

@@ -156,7 +156,9 @@ impl Compiler {
                     };
                     // `(forEach Piece ... WHO)`: chess.rs
                     match (who, kind) {
-                        (Some(who), GenKind::ForEachPiece(list)) => self.for_each_piece_of(who, list),
+                        (Some(who), GenKind::ForEachPiece(list)) => {
+                            self.for_each_piece_of(who, list)
+                        }
                         (_, kind) => kind,
                     }
                 }
@@ -464,7 +466,15 @@ impl Compiler {
                 let v = a.required("a value")?;
                 Effect::AddScore(self.role(p)?, self.int(v)?)
             }
-            "set" => match a.word(&["Score", "NextPlayer", "Count", "Pending", "Var", "State", "Counter"]) {
+            "set" => match a.word(&[
+                "Score",
+                "NextPlayer",
+                "Count",
+                "Pending",
+                "Var",
+                "State",
+                "Counter",
+            ]) {
                 Some(w @ ("State" | "Counter")) => self.chess_set(n, &mut a, w)?,
                 Some("Count") => self.effect_set_count(n, &mut a)?,
                 Some("Pending") => self.set_pending(n, &mut a)?,

@@ -609,7 +609,10 @@ pub enum GenKind {
     /// moves of WHO's pieces, made with WHO as the mover (and the mover
     /// as the previous one). Reference interpreter only
     /// (`src/interp/chess.rs`).
-    ForEachPieceOf { who: Role, list: Vec<(u8, u32)> },
+    ForEachPieceOf {
+        who: Role,
+        list: Vec<(u8, u32)>,
+    },
 }
 
 /// Which capture ludeme a [`Capture`] is.
@@ -769,7 +772,10 @@ pub enum StartRule {
     },
     /// `(place ... state:N)`: the pieces on every site of R get state N.
     /// Reference interpreter only.
-    SetState { region: RegionE, state: i32 },
+    SetState {
+        region: RegionE,
+        state: i32,
+    },
 }
 
 /// Integer ludemes of the mancala games (see `src/interp/mancala.rs`).

@@ -976,7 +976,9 @@ impl Game {
             GenKind::MaxMoves(g) => self.tree_kinds(*g),
             GenKind::Promote { .. } => bit(MoveKind::Select),
             GenKind::SlideFull(_) => bit(MoveKind::Step),
-            GenKind::ForEachPieceOf { list, .. } => list.iter().fold(0, |k, &(_, g)| k | self.tree_kinds(g)),
+            GenKind::ForEachPieceOf { list, .. } => {
+                list.iter().fold(0, |k, &(_, g)| k | self.tree_kinds(g))
+            }
         }
     }
 
