@@ -310,6 +310,8 @@ impl Compiler {
                     "trackSite" => self.track_site(n, &mut a)?,
                     "value" => self.value_form(n, &mut a)?,
                     "var" => self.var(n, &mut a)?,
+                    "state" => self.state_form(n, &mut a)?,
+                    "counter" => self.counter_form(),
                     "size" => {
                         if a.word(&["Stack"]).is_none() {
                             return Err(unsupported(n, "`(size Stack at:X)`"));
@@ -642,6 +644,19 @@ impl Compiler {
                         super::steps::steps_cmp(super::fuse::slot_tests(c))
                     }
                     "is" => self.is(n, &mut a)?,
+                    // `(if C A B)` as a condition: A where C holds, else B
+                    "if" => {
+                        let c = a.required("a condition")?;
+                        let c = self.boolean(c)?;
+                        let x = a.required("a condition")?;
+                        let x = self.boolean(x)?;
+                        let y = a.required("a condition")?;
+                        let y = self.boolean(y)?;
+                        BoolE::Or(vec![
+                            BoolE::And(vec![c.clone(), x]),
+                            BoolE::And(vec![BoolE::Not(Box::new(c)), y]),
+                        ])
+                    }
                     "can" => self.can_move(n, &mut a)?,
                     "no" => self.no_moves(n, &mut a)?,
                     "all" => match a.word(&["Passed", "Sites", "Groups"]) {
@@ -691,6 +706,9 @@ impl Compiler {
     }
 
     fn is(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
+        if a.word(&["Threatened"]).is_some() {
+            return self.is_threatened(n, a);
+        }
         let kind = a.word(&[
             "Empty", "Occupied", "Enemy", "Friend", "Mover", "Next", "In", "Prev", "Proposed",
             "Line", "Even", "Odd", "Full", "Visited", "Pending",
@@ -1178,6 +1196,12 @@ impl Compiler {
         {
             let name = name.as_str().unwrap_or_default();
             return self.named_region(n, None, name);
+        }
+        if a.word(&["Start"]).is_some() {
+            return self.sites_start(n, a);
+        }
+        if a.word(&["Pending"]).is_some() {
+            return Ok(self.sites_pending());
         }
         if a.word(&["ToClear"]).is_some() {
             self.needs_reference("sites ToClear");

@@ -7,31 +7,40 @@
 use super::Compiler;
 use super::args::Args;
 use crate::diag::{Diagnostic, Result};
+use crate::engine::ir::Role;
 use crate::syntax::Kind;
 
 impl Compiler {
     /// The `(comp, generator)` list of a `(forEach Piece ...)` given MOVES
     /// (one copy of MOVES per component a player owns), or `None` when the
     /// form has no MOVES and the pieces run their own moves. Takes the role
-    /// word either way.
+    /// word either way: a player other than `Mover` is returned (its pieces
+    /// move, `compile/chess.rs`).
     pub(crate) fn for_each_piece_moves(
         &mut self,
         a: &mut Args,
         names: Option<&[String]>,
         id: u32,
-    ) -> Result<Option<Vec<(u8, u32)>>> {
+    ) -> Result<(Option<Role>, Option<Vec<(u8, u32)>>)> {
+        let mut who = None;
         if let Some(role) = a.take_if(|x| x.as_word().is_some()) {
             let w = role.as_word().unwrap_or_default();
-            if w != "Mover" {
-                return Err(Diagnostic::at(
-                    role.span,
-                    format!("Ludii's `(forEach Piece ... {w})` is not supported yet"),
-                )
-                .expected("`Mover` (the default): the pieces of the player to move"));
+            match w {
+                "Mover" => {}
+                "Next" | "Prev" | "P1" | "P2" | "P3" | "P4" | "P5" | "P6" | "P7" | "P8" => {
+                    who = Some(self.role(role)?);
+                }
+                _ => {
+                    return Err(Diagnostic::at(
+                        role.span,
+                        format!("Ludii's `(forEach Piece ... {w})` is not supported yet"),
+                    )
+                    .expected("`Mover` (the default), `Next`, `Prev` or a player P1, P2 ..."));
+                }
             }
         }
         let Some(moves) = a.take_if(|x| matches!(x.kind, Kind::Form { .. })) else {
-            return Ok(None);
+            return Ok((who, None));
         };
         let mut list = Vec::new();
         for comp in 1..self.comps.len() {
@@ -46,6 +55,6 @@ impl Compiler {
             self.inlining.pop();
             list.push((comp as u8, g?));
         }
-        Ok(Some(list))
+        Ok((who, Some(list)))
     }
 }

@@ -5,6 +5,7 @@
 
 mod args;
 mod captures;
+mod chess;
 mod conditions;
 mod end_foreach;
 mod exprs;
@@ -459,6 +460,8 @@ pub(crate) struct Compiler {
     /// Ludemes used that only the reference interpreter plays
     /// (`compile/reference.rs`).
     pub(crate) reference_only: std::cell::RefCell<Vec<&'static str>>,
+    /// Where the first ludeme of piece states is (`chess.rs`).
+    pub(crate) piece_state_at: std::cell::Cell<Option<crate::diag::Span>>,
     /// The `(map ...)` items of the equipment: name and `{(pair ...)}`.
     pub(crate) maps: Vec<(String, Node)>,
     /// The moves of each `(can Move M)` and the piece context they were
@@ -890,6 +893,7 @@ impl Compiler {
                     .expected(format!("one of: {}", self.piece_names())),
             );
         }
+        let state = self.place_state(&mut a)?;
         let count = match a.named("count") {
             Some(c) => c
                 .as_int()
@@ -933,9 +937,13 @@ impl Compiler {
         let region = self.region(wh)?;
         self.start.push(StartRule::Place {
             comp: comps[0],
-            region,
+            region: region.clone(),
             count,
         });
+        // `state:N` (`chess.rs`)
+        if let Some(state) = state {
+            self.start.push(StartRule::SetState { region, state });
+        }
         Ok(())
     }
 
@@ -1218,6 +1226,8 @@ impl Compiler {
         // the default first phase of each player
         self.check_ranked_results();
         let deferred_gens = self.compile_deferred()?;
+        self.check_piece_state()?;
+        self.meta_rules.piece_state = self.uses_piece_state();
         let board = self.board.take().unwrap_or_else(unreachable_board);
         let stack_cap = if self.stacking { 32 } else { 1 };
         let hand_order = self.hand_order();

@@ -124,7 +124,8 @@ impl Compiler {
                             _ => None,
                         };
                     // `(forEach Piece ... MOVES Mover)`: foreach_piece.rs
-                    if let Some(list) = self.for_each_piece_moves(&mut a, names.as_deref(), id)? {
+                    let (who, given) = self.for_each_piece_moves(&mut a, names.as_deref(), id)?;
+                    let kind = if let Some(list) = given {
                         GenKind::ForEachPiece(list)
                     } else {
                         let mut list = Vec::new();
@@ -152,6 +153,13 @@ impl Compiler {
                             list.push((comp, g?));
                         }
                         GenKind::ForEachPiece(list)
+                    };
+                    // `(forEach Piece ... WHO)`: chess.rs
+                    match (who, kind) {
+                        (Some(who), GenKind::ForEachPiece(list)) => {
+                            self.for_each_piece_of(who, list)
+                        }
+                        (_, kind) => kind,
                     }
                 }
                 Some("Site") => {
@@ -178,7 +186,7 @@ impl Compiler {
         Ok(id)
     }
 
-    fn then(&mut self, n: &Node) -> Result<Effect> {
+    pub(crate) fn then(&mut self, n: &Node) -> Result<Effect> {
         let mut a = Args::of(n);
         let e = a.required("a consequence")?;
         let e = self.effect(e)?;
@@ -398,6 +406,12 @@ impl Compiler {
                 GenKind::Step { from, dirs, to_if: to.cond, to_apply: to.apply, stack }
             }
             Some("Hop") => self.hop_form(n, a, default_dirs)?,
+            Some("Slide") if super::chess::slide_needs_full(n) => {
+                let (from, _) = self.take_from(a)?;
+                let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
+                let between = a.form("between");
+                self.slide_full(n, from, dirs, between, a)?
+            }
             Some("Slide") => {
                 let (from, _) = self.take_from(a)?;
                 let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
@@ -452,7 +466,16 @@ impl Compiler {
                 let v = a.required("a value")?;
                 Effect::AddScore(self.role(p)?, self.int(v)?)
             }
-            "set" => match a.word(&["Score", "NextPlayer", "Count", "Pending", "Var"]) {
+            "set" => match a.word(&[
+                "Score",
+                "NextPlayer",
+                "Count",
+                "Pending",
+                "Var",
+                "State",
+                "Counter",
+            ]) {
+                Some(w @ ("State" | "Counter")) => self.chess_set(n, &mut a, w)?,
                 Some("Count") => self.effect_set_count(n, &mut a)?,
                 Some("Pending") => self.set_pending(n, &mut a)?,
                 Some("Var") => self.set_var(&mut a)?,
@@ -472,7 +495,14 @@ impl Compiler {
                     ));
                 }
             },
-            "remove" => self.remove_effect(&mut a)?,
+            "remove" => {
+                let e = self.remove_effect(&mut a)?;
+                // `(remove R (then E))`: E after the pieces are removed
+                match a.form("then") {
+                    Some(t) => Effect::And(vec![e, self.then(t)?]),
+                    None => e,
+                }
+            }
             "add" => {
                 let piece = match a.form("piece") {
                     Some(p) => self.piece_sel(p)?,

@@ -339,6 +339,7 @@ impl Game {
             Effect::Moves(_) => super::declined::declined("then (move ...)"),
             Effect::Mancala(_) => super::declined::declined("sow"),
             Effect::RemoveLater(_) => super::declined::declined("remove at:EndOfTurn"),
+            Effect::Chess(_) => super::declined::declined("set State, set Counter"),
             Effect::Race(_) => super::declined::declined("set Pending"),
             Effect::MoveAgain => st.move_again = true,
             Effect::AddScore(r, v) => {

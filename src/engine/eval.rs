@@ -160,6 +160,7 @@ impl Game {
             IntE::Mancala(_) => super::declined::declined("count at|in, mapEntry"),
             IntE::Regions(_) => super::declined::declined("ahead|where|row|column"),
             IntE::Race(_) => super::declined::declined("trackSite Move, value Pending"),
+            IntE::Chess(_) => super::declined::declined("state at:, counter"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,
@@ -550,6 +551,7 @@ impl Game {
             BoolE::Parity { .. } => super::declined::declined("is Even|Odd"),
             BoolE::IsFull => super::declined::declined("is Full"),
             BoolE::IsVisited(_) => super::declined::declined("is Visited"),
+            BoolE::Threatened(_) => super::declined::declined("is Threatened"),
             BoolE::IsLineByLevel { .. } => super::declined::declined("is Line byLevel:"),
             BoolE::CanMove(_) => super::declined::declined("can Move"),
             BoolE::NoMoves(_) => super::declined::declined("no Moves"),
@@ -1208,6 +1210,8 @@ impl Game {
             }
             RegionE::CurrentGroup => out.copy_from(&ws.group),
             RegionE::ToClear => super::declined::declined("sites ToClear"),
+            RegionE::StartOf(_) => super::declined::declined("sites Start"),
+            RegionE::Pending => super::declined::declined("sites Pending"),
             RegionE::Fixed(set) => out.copy_from(set),
             RegionE::PerPlayer { who, sets } => {
                 let p = self.role(*who, st) as usize;

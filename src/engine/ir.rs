@@ -155,6 +155,9 @@ pub enum IntE {
     Regions(Box<RegionsInt>),
     /// Tracks and pending values (race games). Reference interpreter only.
     Race(Box<RaceInt>),
+    /// Piece states and the counter (chess family). Reference interpreter
+    /// only (`src/interp/chess.rs`).
+    Chess(Box<ChessInt>),
 }
 
 /// Integer ludemes of sites and regions (see `src/interp/regions.rs`).
@@ -290,6 +293,9 @@ pub enum BoolE {
     /// `(is Visited S)`: an earlier decision of this turn went from or to
     /// S. Reference interpreter only.
     IsVisited(Box<IntE>),
+    /// `(is Threatened (id ...) [at:S])`. Reference interpreter only
+    /// (`src/interp/chess.rs`).
+    Threatened(Box<Threatened>),
 }
 
 /// One side of [`BoolE::StepsCmp`]: a cached `(count Steps ...)` (its
@@ -399,6 +405,12 @@ pub enum RegionE {
     /// `(sites ToClear)`: the sites marked by `(remove ... at:EndOfTurn)`
     /// this turn. Reference interpreter only.
     ToClear,
+    /// `(sites Start (piece X))`: the sites where the start rules put
+    /// component X. Reference interpreter only (`src/interp/chess.rs`).
+    StartOf(Box<IntE>),
+    /// `(sites Pending)`: the pending values that are sites. Reference
+    /// interpreter only.
+    Pending,
 }
 
 impl RegionE {
@@ -468,6 +480,9 @@ pub enum Effect {
     RemoveLater(RegionE),
     /// Pending values (race games). Reference interpreter only.
     Race(Box<RaceEffect>),
+    /// Piece states and the counter (chess family). Reference interpreter
+    /// only (`src/interp/chess.rs`).
+    Chess(Box<ChessEffect>),
 }
 
 /// Where a move's piece comes from.
@@ -585,6 +600,18 @@ pub enum GenKind {
     Promote {
         site: IntE,
         pieces: Vec<PieceSel>,
+    },
+    /// `(move Slide ...)` with Ludii's every argument (a range of
+    /// distances, `(to ... (apply E))`). Reference interpreter only
+    /// (`src/interp/chess.rs`).
+    SlideFull(Box<SlideFull>),
+    /// `(forEach Piece WHO)` for a player WHO other than the mover: the
+    /// moves of WHO's pieces, made with WHO as the mover (and the mover
+    /// as the previous one). Reference interpreter only
+    /// (`src/interp/chess.rs`).
+    ForEachPieceOf {
+        who: Role,
+        list: Vec<(u8, u32)>,
     },
 }
 
@@ -743,6 +770,12 @@ pub enum StartRule {
         region: RegionE,
         count: u16,
     },
+    /// `(place ... state:N)`: the pieces on every site of R get state N.
+    /// Reference interpreter only.
+    SetState {
+        region: RegionE,
+        state: i32,
+    },
 }
 
 /// Integer ludemes of the mancala games (see `src/interp/mancala.rs`).
@@ -802,6 +835,9 @@ pub struct MetaRules {
     /// when the position after it (pieces, phases, sides) was seen at the
     /// end of an earlier turn of the game.
     pub no_repeat_game: bool,
+    /// The game reads or sets piece states (`state:`, `(state at:)`,
+    /// `(set State ...)`): the interpreter keeps a state per site.
+    pub piece_state: bool,
 }
 
 /// Integer ludemes of the race games (see `src/interp/race.rs`).
@@ -838,4 +874,49 @@ pub struct TrackMove {
     pub steps: IntE,
     /// Every track of the board, in board order.
     pub tracks: Vec<crate::board::track::Track>,
+}
+
+/// Integer ludemes of piece states (see `src/interp/chess.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChessInt {
+    /// `(state at:X)`: the state of the piece at X (0 when none).
+    StateAt(IntE),
+    /// `(counter)`: Ludii's counter (-1 at the start, one more after each
+    /// decision's end rules, `(set Counter)` sets it).
+    Counter,
+}
+
+/// Effects on piece states (see `src/interp/chess.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChessEffect {
+    /// `(set State at:X V)`: the piece at X gets state V.
+    SetState { at: IntE, value: IntE },
+    /// `(set Counter [V])` (V = -1 without a value).
+    SetCounter(IntE),
+}
+
+/// `(is Threatened WHAT [at:S])`: an enemy of WHAT's owner, to move in
+/// the position, has a move (its play rules, with nested threats false)
+/// to S (default: the lowest site holding WHAT).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Threatened {
+    pub what: IntE,
+    pub at: Option<IntE>,
+}
+
+/// `(move Slide [(from F)] [DIRS] [(between [(exact N)|(range A B)]
+/// [if:B])] [(to [if:C] [(apply E)])])`: along each radial, sites
+/// 1..=MAX: a site where C holds (at distance >= MIN) ends the slide with
+/// a move there, E applied; else the slide goes on while B holds (no B:
+/// empty), with a move at each distance >= MIN.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SlideFull {
+    pub from: FromSpec,
+    pub dirs: DirSpec,
+    pub min: IntE,
+    pub max: IntE,
+    pub between_if: Option<BoolE>,
+    pub to_if: Option<BoolE>,
+    pub to_apply: Option<Effect>,
+    pub stack: bool,
 }

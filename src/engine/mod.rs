@@ -634,6 +634,7 @@ impl Game {
                 StartRule::SetNextPlayer(p) => st.mover = *p,
                 StartRule::SetScore(p, v) => st.scores[*p as usize] = *v,
                 StartRule::SetCount { .. } => declined::declined("set Count"),
+                StartRule::SetState { .. } => declined::declined("place state:"),
             }
         }
         // every player starts in the first phase written for them

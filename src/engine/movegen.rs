@@ -109,6 +109,8 @@ impl Game {
             GenKind::HopRange(_) => super::declined::declined("move Hop before:|after:"),
             GenKind::MaxMoves(_) => super::declined::declined("max Moves"),
             GenKind::Promote { .. } => super::declined::declined("move Promote"),
+            GenKind::SlideFull(_) => super::declined::declined("move Slide with apply or a range"),
+            GenKind::ForEachPieceOf { .. } => super::declined::declined("forEach Piece WHO"),
             GenKind::Or(children) => {
                 for &c in children {
                     self.generate(c, st, ctx, ws, out);
@@ -973,6 +975,10 @@ impl Game {
             GenKind::HopRange(_) => bit(MoveKind::Step),
             GenKind::MaxMoves(g) => self.tree_kinds(*g),
             GenKind::Promote { .. } => bit(MoveKind::Select),
+            GenKind::SlideFull(_) => bit(MoveKind::Step),
+            GenKind::ForEachPieceOf { list, .. } => {
+                list.iter().fold(0, |k, &(_, g)| k | self.tree_kinds(g))
+            }
         }
     }
 

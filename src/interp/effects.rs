@@ -65,6 +65,8 @@ impl Interp {
                 }
             }
         }
+        // Ludii's counter (`chess.rs`) counts the decision after its end rules
+        st.counter += 1;
         // Ludii keeps the sites a turn's decisions visited while the game
         // goes on: cleared when the turn ends, else the decision's two
         if st.outcome.is_none() {
@@ -214,6 +216,7 @@ impl Interp {
                     }
                 }
                 GenKind::HopRange(h) => self.hop_range_effects(h, st, m, ctx, ws),
+                GenKind::SlideFull(s) => self.slide_full_effect(s, m, st, ctx, ws),
                 // `(move Promote ...)`: the piece at the site replaced
                 GenKind::Promote { .. } if st.pieces.what[m.to as usize] != 0 => {
                     self.take(st, m.to);
@@ -268,6 +271,7 @@ impl Interp {
         } else {
             1
         };
+        let state = self.state_of(st, from);
         let mut lifted = std::mem::take(&mut ws.lifted);
         lifted.clear();
         for _ in 0..n {
@@ -279,6 +283,10 @@ impl Interp {
             }
         }
         ws.lifted = lifted;
+        // the piece keeps its state (games without stacks: `chess.rs`)
+        if n == 1 && !self.rules.stacking {
+            self.restore_state(st, to, state);
+        }
     }
 
     /// The parts of an `(and ...)` with each `(if C A B)` among them (and
@@ -315,6 +323,7 @@ impl Interp {
         match e {
             Effect::Mancala(m) => self.mancala_effect(m, st, ctx, ws),
             Effect::Race(r) => self.race_effect(r, st, ctx, ws),
+            Effect::Chess(c) => self.chess_effect(c, st, ctx, ws),
             // `(moveAgain)`: the mover makes another decision in this turn
             Effect::MoveAgain => st.move_again = true,
             // `(addScore P E)`

@@ -126,6 +126,7 @@ impl Interp {
             IntE::Mancala(m) => self.mancala_int(m, st, ctx, ws),
             IntE::Regions(r) => self.regions_int(r, st, ctx, ws),
             IntE::Race(r) => self.race_int(r, st, ctx, ws),
+            IntE::Chess(c) => self.chess_int(c, st, ctx, ws),
             // a role as a number: the player it names
             IntE::Role(r) => self.role(*r, st) as i32,
             // the move context; NONE (u32::MAX) reads as -1
@@ -586,6 +587,7 @@ impl Interp {
             BoolE::Const(b) => *b,
             BoolE::Parity { odd, value } => self.parity(*odd, value, st, ctx, ws),
             BoolE::IsFull => self.is_full(st),
+            BoolE::Threatened(t) => self.threatened(t, st, ctx, ws),
             BoolE::IsVisited(x) => {
                 let v = self.int(x, st, ctx, ws);
                 v >= 0 && st.visited.contains(&(v as Site))
@@ -970,6 +972,25 @@ impl Interp {
                 st.to_clear.iter().for_each(|&s| out.insert(s));
             }
             RegionE::Fixed(set) => out.copy_from(set),
+            // `(sites Pending)`: the pending values that are sites
+            RegionE::Pending => {
+                out.clear();
+                let n = self.total_sites() as i32;
+                st.pending
+                    .iter()
+                    .filter(|&&v| v >= 0 && v < n)
+                    .for_each(|&v| out.insert(v as Site));
+            }
+            // `(sites Start (piece X))` (`chess.rs`)
+            RegionE::StartOf(x) => {
+                out.clear();
+                let c = self.int(x, st, ctx, ws);
+                if c >= 1
+                    && let Some(set) = self.rules.start_sites.get(c as usize)
+                {
+                    out.copy_from(set);
+                }
+            }
             // `(sites Mover|Next|Prev ["Name"])`: the equipment regions of
             // the player that role names now (fixed per player at load)
             RegionE::PerPlayer { who, sets } => {

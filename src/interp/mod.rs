@@ -41,6 +41,7 @@
 //! position), with their ludemes in [`eval`] and [`effects`].
 
 mod captures;
+mod chess;
 pub mod conditions;
 pub mod effects;
 pub mod eval;
@@ -101,6 +102,9 @@ pub struct Rules {
     /// of its neighbours (then groups under it are those of an undirected
     /// graph).
     pub symmetric: [bool; 4],
+    /// Per component: the board sites the start rules put it on (`(sites
+    /// Start ...)`, `chess.rs`).
+    pub start_sites: Vec<SiteSet>,
 }
 
 /// The reference interpreter of one game.
@@ -120,6 +124,9 @@ pub struct Pieces {
     /// Stacking games: `stack_cap` levels per board site, bottom first
     /// (levels above the height are 0). Empty otherwise.
     pub levels: Vec<u8>,
+    /// Per site: the state of the piece there (0 when none), in games
+    /// with piece states (`chess.rs`); empty otherwise.
+    pub state: Vec<i32>,
 }
 
 /// A position of the reference interpreter and everything the rules read
@@ -183,6 +190,9 @@ pub struct State {
     pub pending: Vec<i32>,
     /// Ludii's `(var)` (its state's temporary value), -1 at the start.
     pub var: i32,
+    /// Ludii's `(counter)` (`chess.rs`): -1 at the start, one more after
+    /// each decision's end rules.
+    pub counter: i32,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -195,6 +205,7 @@ impl Clone for Pieces {
             what: self.what.clone(),
             count: self.count.clone(),
             levels: self.levels.clone(),
+            state: self.state.clone(),
         }
     }
 
@@ -202,6 +213,7 @@ impl Clone for Pieces {
         self.what.clone_from(&o.what);
         self.count.clone_from(&o.count);
         self.levels.clone_from(&o.levels);
+        self.state.clone_from(&o.state);
     }
 }
 
@@ -253,6 +265,7 @@ impl Clone for State {
             seen,
             pending,
             var,
+            counter,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -280,6 +293,7 @@ impl Clone for State {
         seen.clone_from(&o.seen);
         pending.clone_from(&o.pending);
         *var = o.var;
+        *counter = o.counter;
     }
 }
 
@@ -338,6 +352,9 @@ pub struct Workspace {
     /// count:)` moves are recorded here, to be played after (see
     /// `mancala.rs`).
     pub(crate) sow_log: Option<Vec<(Site, Site, u32)>>,
+    /// Set while `(is Threatened ...)` looks at an enemy's moves: a
+    /// threat asked inside is false (Ludii's `recursiveCalled`).
+    pub(crate) in_threat: bool,
 }
 
 /// Answers of the searches that depend only on the state and the origin
@@ -437,7 +454,7 @@ impl Interp {
                 None => Vec::new(),
             })
             .collect();
-        Interp {
+        let mut interp = Interp {
             rules: Rules {
                 name: game.name.clone(),
                 board: game.board.clone(),
@@ -460,8 +477,11 @@ impl Interp {
                 deferred_gens: game.deferred_gens.clone(),
                 step_preds,
                 symmetric: crate::board::Relation::ALL.map(|rel| symmetric(&game.board, rel)),
+                start_sites: Vec::new(),
             },
-        }
+        };
+        interp.rules.start_sites = interp.start_sites();
+        interp
     }
 
     /// All sites: board then hands.
@@ -488,6 +508,7 @@ impl Interp {
             stamp: 0,
             seen_set: Default::default(),
             in_no_moves: false,
+            in_threat: false,
             sow_log: None,
             steps_memo: None,
             generating: 0,
@@ -530,6 +551,11 @@ impl Interp {
                 } else {
                     Vec::new()
                 },
+                state: if r.meta.piece_state {
+                    vec![0; n]
+                } else {
+                    Vec::new()
+                },
             },
             comp_count: vec![0; r.owners.len()],
             scores: [0; MAX_PLAYERS + 1],
@@ -556,6 +582,7 @@ impl Interp {
             seen: Vec::new(),
             pending: Vec::new(),
             var: -1,
+            counter: -1,
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -596,6 +623,10 @@ impl Interp {
                         self.add_count(&mut st, s, *comp, *count as u32);
                     }
                     ws.give_set(set);
+                }
+                // `(place ... state:N)` (`chess.rs`)
+                StartRule::SetState { region, state } => {
+                    self.start_state(region, *state, &mut st, &mut ws)
                 }
             }
         }
@@ -690,6 +721,9 @@ impl Interp {
             }
             p.what[su] = comp;
             p.count[su] = 1;
+            if let Some(x) = p.state.get_mut(su) {
+                *x = 0;
+            }
         }
         st.comp_count[comp as usize] += 1;
     }
@@ -731,6 +765,9 @@ impl Interp {
         } else {
             p.what[su] = 0;
             p.count[su] = 0;
+            if let Some(x) = p.state.get_mut(su) {
+                *x = 0;
+            }
         }
         st.comp_count[comp as usize] -= 1;
         comp
@@ -864,6 +901,17 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
         }
         GenKind::MaxMoves(_) => {}
         GenKind::Promote { site, .. } => walk_int(site, out),
+        GenKind::ForEachPieceOf { .. } => {}
+        GenKind::SlideFull(s) => {
+            if let FromSpec::Region(r) = &s.from {
+                walk_region(r, out);
+            }
+            walk_int(&s.min, out);
+            walk_int(&s.max, out);
+            b(&s.between_if, out);
+            b(&s.to_if, out);
+            e(&s.to_apply, out);
+        }
         GenKind::If(c, _, _) => walk_bool(c, out),
         GenKind::Do { if_afterwards, .. } => walk_bool(if_afterwards, out),
         GenKind::ForEachSite { region, .. } => walk_region(region, out),
@@ -906,6 +954,13 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
                 walk_int(at, out);
                 walk_int(count, out);
             }
+        },
+        Effect::Chess(c) => match &**c {
+            ChessEffect::SetState { at, value } => {
+                walk_int(at, out);
+                walk_int(value, out);
+            }
+            ChessEffect::SetCounter(v) => walk_int(v, out),
         },
         Effect::Race(r) => match &**r {
             RaceEffect::SetPending(v) | RaceEffect::SetVar(v) => {
@@ -962,6 +1017,10 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         IntE::Mancala(m) => match &**m {
             MancalaInt::CountAt(x) => walk_int(x, out),
             MancalaInt::CountIn(r) => walk_region(r, out),
+        },
+        IntE::Chess(c) => match &**c {
+            ChessInt::StateAt(x) => walk_int(x, out),
+            ChessInt::Counter => {}
         },
         IntE::Race(r) => match &**r {
             RaceInt::TrackSiteMove(m) => {
@@ -1038,6 +1097,12 @@ fn walk_bool(b: &BoolE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         }
         BoolE::IsFull | BoolE::CanMove(_) | BoolE::NoMoves(_) => {}
         BoolE::IsVisited(x) => walk_int(x, out),
+        BoolE::Threatened(t) => {
+            walk_int(&t.what, out);
+            if let Some(x) = &t.at {
+                walk_int(x, out);
+            }
+        }
         BoolE::And(v) | BoolE::Or(v) => v.iter().for_each(|a| walk_bool(a, out)),
         BoolE::Cmp(_, a, c) => {
             walk_int(a, out);
@@ -1130,6 +1195,8 @@ fn walk_region(r: &RegionE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         | RegionE::CurrentGroup
         | RegionE::Fixed(_)
         | RegionE::PerPlayer { .. }
-        | RegionE::ToClear => {}
+        | RegionE::ToClear
+        | RegionE::Pending => {}
+        RegionE::StartOf(x) => walk_int(x, out),
     }
 }

@@ -60,6 +60,10 @@ impl Interp {
             GenKind::Capture(c) => self.capture_moves(id, c, st, ctx, ws, out),
             GenKind::Shoot(s) => self.shoot_moves(id, s, st, ctx, ws, out),
             GenKind::Leap(l) => self.leap_moves(id, l, st, ctx, ws, out),
+            GenKind::SlideFull(s) => self.slide_full_moves(id, s, st, ctx, ws, out),
+            GenKind::ForEachPieceOf { who, list } => {
+                self.for_each_piece_of(*who, list, st, ctx, ws, out)
+            }
             // `(or M1 M2 ...)`: the moves of each, in order
             GenKind::Or(children) => {
                 for &c in children {
@@ -97,7 +101,7 @@ impl Interp {
             } => {
                 let before = out.len();
                 self.generate(*moves, st, ctx, ws, out);
-                if out.len() == before {
+                if out.len() == before || self.threat_auto_succeeds(if_afterwards, ws) {
                     return;
                 }
                 let og = super::onegroup::one_group_condition(if_afterwards)
