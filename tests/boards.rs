@@ -136,3 +136,17 @@ fn sides_need_a_measurable_board() {
         .unwrap_or_default();
     assert!(e.contains("sites Side"), "{e}");
 }
+
+/// Ludii's `(rectangle N)` is `(rectangle N N)` (its columns are optional;
+/// Ludii 1.0.8 gives 9 vertices and 16 edges for the 3-point Alquerque
+/// board of Epelle and Tant Fant).
+#[test]
+fn rectangle_of_one_size_is_a_square() {
+    let g = board_of("(rectangle 3 diagonals:Alternating) use:Vertex");
+    assert_eq!(g.board.len(), 9);
+    assert_eq!(g.board.edges().len(), 16);
+    let g = board_of("(rectangle 4)");
+    assert_eq!(g.board.len(), 16);
+    let g = board_of("(merge (rectangle 2) (shift 5 0 (square 2)))");
+    assert_eq!(g.board.len(), 8);
+}

@@ -771,7 +771,12 @@ pub fn graph(node: &Node, site_type: SiteType) -> Result<Graph, Diagnostic> {
     let args = read::split(node.form_args().unwrap_or(&[]));
     match head {
         "square" | "rectangle" => {
-            let want = if head == "square" { 1 } else { 2 };
+            // Ludii's `(rectangle N)` is the square of N (its columns optional)
+            let want = if head == "square" {
+                1
+            } else {
+                args.positional.len().clamp(1, 2)
+            };
             let mut diagonals = super::square::Diagonals::None;
             for &(name, value, n) in &args.named {
                 if name != "diagonals" {
