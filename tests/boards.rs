@@ -5,6 +5,9 @@
 
 use ludeme::board::Site;
 use ludeme::board::sides::{SIDE_NAMES, sides};
+use ludeme::dispatch::load_str;
+use ludeme::plan::{PassSet, Rules};
+use ludeme::with_rules;
 use ludeme::{Choices, Game};
 
 fn board_of(board: &str) -> Game {
@@ -149,4 +152,22 @@ fn rectangle_of_one_size_is_a_square() {
     assert_eq!(g.board.len(), 16);
     let g = board_of("(merge (rectangle 2) (shift 5 0 (square 2)))");
     assert_eq!(g.board.len(), 8);
+}
+
+/// A start `(place ...)` on an occupied site of a game without stacks
+/// leaves the piece there (as Ludii's add does): P1's piece on the centre
+/// stays under P2's placement. Perft as Ludii 1.0.8 counts
+/// tests/fixtures/boards_start_over.lud, on the engine and the interpreter.
+#[test]
+fn start_place_keeps_an_occupied_site() {
+    let text = include_str!("fixtures/boards_start_over.lud");
+    for passes in [PassSet::all(), PassSet::none()] {
+        let l = load_str("t.lud", text, &Choices::default(), passes).unwrap();
+        let got: Vec<u64> = with_rules!(&l, |r| {
+            let st = r.initial_state();
+            let mut ws = r.workspace();
+            (1..=4).map(|d| r.perft(&st, d, &mut ws)).collect()
+        });
+        assert_eq!(got, vec![4, 28, 66, 540]);
+    }
 }
