@@ -171,3 +171,38 @@ fn start_place_keeps_an_occupied_site() {
         assert_eq!(got, vec![4, 28, 66, 540]);
     }
 }
+
+/// Ludii's corner cells of an operator board: the cells along the outline
+/// at its convex corner vertices (Ludii 1.0.8's topology of the same
+/// boards); a board with a concave corner still refuses `(sites Corners)`.
+#[test]
+fn corner_cells_of_operator_boards() {
+    for (board, corners, centre) in [
+        ("(rotate 90 (hex 4))", vec![0, 3, 15, 21, 33, 36], vec![18]),
+        ("(rotate 90 (hex 5))", vec![0, 4, 26, 34, 56, 60], vec![30]),
+        (
+            "(rotate 45 (square 4))",
+            vec![0, 3, 12, 15],
+            vec![5, 6, 9, 10],
+        ),
+        ("(shift 1 1 (hex 3))", vec![0, 2, 7, 11, 16, 18], vec![9]),
+        (
+            "(merge (hex 2) (shift 4 0 (hex 2)))",
+            vec![0, 1, 2, 4, 5, 6, 7, 8, 9, 11, 12, 13],
+            vec![4, 9],
+        ),
+    ] {
+        let g = board_of(board);
+        assert!(g.board.corners_known(), "{board}");
+        assert_eq!(g.board.corners(), corners.as_slice(), "{board}");
+        assert_eq!(g.board.centre_sites(), centre.as_slice(), "{board}");
+    }
+    let text = r#"(game "T" (players 2) (equipment { (board (merge (square 3) (shift 3 0 (rectangle 2 3))))
+        (piece "Disc" Each) (regions P1 (sites Corners)) })
+        (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Win)))))"#;
+    let e = ludeme::compile_str("t.lud", text, &Choices::default())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("sites Corners"), "{e}");
+}

@@ -1030,7 +1030,9 @@ impl Compiler {
         match &self.board {
             Some(b) if !b.corners_known() => Err(Diagnostic::at(
                 n.span,
-                format!("Ludii's `{what}` on a `(graph ...)` or `(circle ...)` board is not supported yet"),
+                format!(
+                    "Ludii's `{what}` on this board (a concave corner, or cells of a `(graph ...)` or `(circle ...)`) is not supported yet"
+                ),
             )
             .expected("another region")),
             _ => Ok(()),
