@@ -207,7 +207,14 @@ impl Graph {
     /// 95 % of it (spreading forwards); a local minimum of at most −0.25
     /// is a concave corner.
     pub fn corners(&self, perimeters: &[Vec<usize>]) -> Vec<bool> {
+        let (convex, concave) = self.corner_kinds(perimeters);
+        convex.iter().zip(&concave).map(|(a, b)| *a || *b).collect()
+    }
+
+    /// [`Graph::corners`], as the convex corners and the concave ones.
+    pub fn corner_kinds(&self, perimeters: &[Vec<usize>]) -> (Vec<bool>, Vec<bool>) {
         let mut out = vec![false; self.pts.len()];
+        let mut concave_out = vec![false; self.pts.len()];
         for per in perimeters {
             let num = per.len();
             if num < 6 {
@@ -252,12 +259,15 @@ impl Graph {
             for n in 0..num {
                 let concave =
                     !(s[n] > -0.25 || s[n] > s[prev(n)] + 0.001 || s[n] > s[next(n)] + 0.001);
-                if keep[n] || concave {
+                if keep[n] {
                     out[per[n]] = true;
+                }
+                if concave {
+                    concave_out[per[n]] = true;
                 }
             }
         }
-        out
+        (out, concave_out)
     }
 
     fn follow_outline(&self, from: usize, ve: &[Vec<usize>]) -> Vec<usize> {

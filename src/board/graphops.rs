@@ -771,7 +771,12 @@ pub fn graph(node: &Node, site_type: SiteType) -> Result<Graph, Diagnostic> {
     let args = read::split(node.form_args().unwrap_or(&[]));
     match head {
         "square" | "rectangle" => {
-            let want = if head == "square" { 1 } else { 2 };
+            // Ludii's `(rectangle N)` is the square of N (its columns optional)
+            let want = if head == "square" {
+                1
+            } else {
+                args.positional.len().clamp(1, 2)
+            };
             let mut diagonals = super::square::Diagonals::None;
             for &(name, value, n) in &args.named {
                 if name != "diagonals" {
@@ -1523,12 +1528,14 @@ pub fn to_board(node: &Node, g: &Graph, site_type: SiteType) -> Result<Board, Di
                 let angle = |f: usize| (centroids[f][1] - pv[1]).atan2(centroids[f][0] - pv[0]);
                 list.sort_by(|&a, &b| angle(a).total_cmp(&angle(b)));
             }
+            let corner_cells = cell_corners(g, &edge_faces);
             for (f, face) in g.faces.iter().enumerate() {
                 let n = face.len();
                 let outer = (0..n)
                     .any(|k| faces_of(face[k], face[(k + 1) % n]).is_none_or(|l| l.len() < 2));
                 let s = p.site(centroids[f][0], centroids[f][1], cols[f], rows[f]);
                 p.sites[s].outer = outer;
+                p.sites[s].corner = corner_cells.as_ref().is_some_and(|c| c[f]);
             }
             for (f, face) in g.faces.iter().enumerate() {
                 let n = face.len();
@@ -1598,7 +1605,73 @@ pub fn to_board(node: &Node, g: &Graph, site_type: SiteType) -> Result<Board, Di
             }
         }
     }
-    Ok(builder::build(Shape::Operators, site_type, p))
+    let mut board = builder::build(Shape::Operators, site_type, p);
+    if site_type == SiteType::Cell && cell_corners(g, &edge_faces).is_some() {
+        board.corners_known = true;
+    }
+    Ok(board)
+}
+
+/// Ludii's corner cells: for each convex corner vertex of the outline
+/// (`graph::Graph::corner_kinds`), the cell along each edge to another
+/// corner vertex, or else the cell along each outline edge there. `None`
+/// where Ludii's rule needs more than we follow (a concave corner, or an
+/// edge between corners with a cell on each side).
+fn cell_corners(g: &Graph, edge_faces: &HashMap<(usize, usize), Vec<usize>>) -> Option<Vec<bool>> {
+    let faces_of = |a: usize, b: usize| edge_faces.get(&(a.min(b), a.max(b)));
+    let plain = super::graph::Graph {
+        pts: g.verts.iter().map(|v| (v[0], v[1])).collect(),
+        edges: g.edges.iter().map(|e| (e[0], e[1])).collect(),
+    };
+    let perimeters = plain.perimeters();
+    let (convex, concave) = plain.corner_kinds(&perimeters);
+    if concave.iter().any(|&c| c) {
+        return None;
+    }
+    let mut outline = std::collections::HashSet::new();
+    for per in &perimeters {
+        for k in 0..per.len() {
+            let (a, b) = (per[k], per[(k + 1) % per.len()]);
+            outline.insert((a.min(b), a.max(b)));
+        }
+    }
+    let ve = g.vertex_edges();
+    let mut out = vec![false; g.faces.len()];
+    let only_face = |a: usize, b: usize| match faces_of(a, b) {
+        Some(l) if l.len() == 1 => Some(l[0]),
+        Some(l) if l.is_empty() => Some(usize::MAX),
+        None => Some(usize::MAX),
+        _ => None,
+    };
+    for v in 0..g.verts.len() {
+        if !convex[v] {
+            continue;
+        }
+        let mut single = false;
+        for &e in &ve[v] {
+            let o = g.other(e, v);
+            if convex[o] {
+                single = true;
+                let f = only_face(v, o)?;
+                if f != usize::MAX {
+                    out[f] = true;
+                }
+            }
+        }
+        if single {
+            continue;
+        }
+        for &e in &ve[v] {
+            let o = g.other(e, v);
+            if outline.contains(&(v.min(o), v.max(o))) {
+                let f = only_face(v, o)?;
+                if f != usize::MAX {
+                    out[f] = true;
+                }
+            }
+        }
+    }
+    Some(out)
 }
 
 /// Reads `(board OPERATOR …)`: the graph, then its board.

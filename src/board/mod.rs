@@ -24,6 +24,7 @@ mod limping;
 pub mod mancala;
 mod morris;
 mod read;
+pub mod sides;
 pub mod square;
 pub mod track;
 

@@ -226,10 +226,14 @@ fn shape_of(board: &Node) -> Result<Board, Diagnostic> {
 
     match head {
         "square" | "rectangle" => {
+            // Ludii's `(rectangle N)` is the square of N (its columns optional)
             let (expected, want) = if head == "square" {
                 ("`(square N)`", 1)
             } else {
-                ("`(rectangle ROWS COLUMNS)`", 2)
+                (
+                    "`(rectangle ROWS COLUMNS)`",
+                    gargs.positional.len().clamp(1, 2),
+                )
             };
             let mut diagonals = square::Diagonals::None;
             for &(name, value, node) in &gargs.named {

@@ -1048,7 +1048,9 @@ impl Compiler {
         match &self.board {
             Some(b) if !b.corners_known() => Err(Diagnostic::at(
                 n.span,
-                format!("Ludii's `{what}` on a `(graph ...)` or `(circle ...)` board is not supported yet"),
+                format!(
+                    "Ludii's `{what}` on this board (a concave corner, or cells of a `(graph ...)` or `(circle ...)`) is not supported yet"
+                ),
             )
             .expected("another region")),
             _ => Ok(()),
@@ -1168,6 +1170,29 @@ impl Compiler {
         Ok(RegionE::Fixed(set))
     }
 
+    /// `(sites Side N|NE|E|SE|S|SW|W|NW)`: a fixed set (`board/sides.rs`).
+    fn sites_side(&self, n: &Node, a: &mut Args) -> Result<RegionE> {
+        use crate::board::sides;
+        let b = self.board.as_ref().ok_or_else(|| {
+            Diagnostic::at(n.span, "a board region before the board").expected("the board first")
+        })?;
+        let Some(w) = a.word(&sides::SIDE_NAMES) else {
+            return Err(unsupported(n, "`(sites Side N|NE|E|SE|S|SW|W|NW)`"));
+        };
+        let side = sides::side_index(w).unwrap_or(0);
+        let all = sides::sides(b).map_err(|why| {
+            Diagnostic::at(
+                n.span,
+                format!("Ludii's `(sites Side ...)` is not supported on this board: {why}"),
+            )
+        })?;
+        let mut set = crate::engine::sets::SiteSet::with_capacity(
+            b.len() + self.hand_sites as usize * self.players as usize,
+        );
+        all[side].iter().for_each(|&s| set.insert(s));
+        Ok(RegionE::Fixed(set))
+    }
+
     fn sites(&self, n: &Node, a: &mut Args) -> Result<RegionE> {
         if let Some(arr) = a.take_if(|x| matches!(x.kind, Kind::Array(_))) {
             return self.region(arr);
@@ -1209,6 +1234,9 @@ impl Compiler {
         }
         if a.word(&["Track"]).is_some() {
             return self.sites_track(n, a);
+        }
+        if a.word(&["Side"]).is_some() {
+            return self.sites_side(n, a);
         }
         if let Some(w) = a.word(&[
             "Top", "Bottom", "Left", "Right", "Centre", "Row", "Column", "Phase",

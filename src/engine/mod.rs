@@ -619,6 +619,11 @@ impl Game {
                     let mut set = ws.take_set();
                     self.eval_region(region, &st, eval::Ctx::default(), &mut ws, &mut set);
                     for s in set.iter() {
+                        // Ludii adds nothing on an occupied board site
+                        // without stacks: the piece there stays
+                        if !self.stacking && !self.is_hand_site(s) && st.what[s as usize] != 0 {
+                            continue;
+                        }
                         for _ in 0..*count {
                             self.put(&mut st, s, *comp);
                         }

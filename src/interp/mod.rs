@@ -596,6 +596,14 @@ impl Interp {
                     let mut set = ws.take_set();
                     self.region(region, &st, Ctx::default(), &mut ws, &mut set);
                     for s in set.iter() {
+                        // Ludii adds nothing on an occupied board site
+                        // without stacks: the piece there stays
+                        if !self.rules.stacking
+                            && !self.is_hand_site(s)
+                            && st.pieces.what[s as usize] != 0
+                        {
+                            continue;
+                        }
                         for _ in 0..*count {
                             self.put(&mut st, s, *comp);
                         }
