@@ -128,6 +128,12 @@ impl<'a> Args<'a> {
         })
     }
 
+    /// Takes every argument (they were read another way).
+    pub fn take_all(&mut self) {
+        self.pos.iter_mut().for_each(|p| *p = None);
+        self.named.iter_mut().for_each(|(_, v, _)| *v = None);
+    }
+
     /// Fails on any argument not taken.
     pub fn finish(self) -> Result<()> {
         if let Some(n) = self.pos.into_iter().flatten().next() {

@@ -4,6 +4,7 @@
 //! errors.
 
 mod args;
+mod by_piece;
 mod captures;
 mod conditions;
 mod end_foreach;
@@ -17,6 +18,7 @@ mod mancala;
 mod meta;
 mod moves;
 mod pieces;
+mod play;
 mod race;
 mod reference;
 mod regions;

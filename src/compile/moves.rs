@@ -48,6 +48,11 @@ impl Compiler {
             None => None,
         };
         let kind = match head {
+            // relative directions outside a piece's moves: by_piece.rs
+            "move" if let Some(k) = self.relative_by_piece(n, id) => {
+                a.take_all();
+                k?
+            }
             "move" => self.move_form(n, &mut a, id)?,
             "custodial" => self.capture(n, &mut a, CaptureKind::Custodial)?,
             "intervene" => self.capture(n, &mut a, CaptureKind::Intervene)?,
@@ -178,7 +183,7 @@ impl Compiler {
         Ok(id)
     }
 
-    fn then(&mut self, n: &Node) -> Result<Effect> {
+    pub(crate) fn then(&mut self, n: &Node) -> Result<Effect> {
         let mut a = Args::of(n);
         let e = a.required("a consequence")?;
         let e = self.effect(e)?;
@@ -532,6 +537,7 @@ impl Compiler {
                 Effect::ForEachSite(r, Box::new(self.effect(e)?))
             }
             "promote" => self.promote_args(n, &mut a)?,
+            "trigger" => self.trigger(&mut a)?,
             "move" | "or" | "priority" | "hop" | "custodial" | "intervene" | "surround" => {
                 return self.effect_moves(n);
             }

@@ -155,6 +155,28 @@ pub enum IntE {
     Regions(Box<RegionsInt>),
     /// Tracks and pending values (race games). Reference interpreter only.
     Race(Box<RaceInt>),
+    /// Integers of the draughts, tafl and hunt games' moves (issue 24).
+    /// Reference interpreter only (`src/interp/play.rs`).
+    Play(Box<PlayInt>),
+}
+
+/// Integer ludemes of the draughts, tafl and hunt games' moves (see
+/// `src/interp/play.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayInt {
+    /// `(is Triggered "Event" P)` as 0 or 1: P was triggered (Ludii keeps
+    /// one flag per player, whatever the event's name) and is still
+    /// playing.
+    Triggered(IntE),
+}
+
+/// Effects of the draughts, tafl and hunt games' moves (see
+/// `src/interp/play.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayEffect {
+    /// `(trigger "Event" P)`: sets P's triggered flag (for the rest of the
+    /// game).
+    Trigger(IntE),
 }
 
 /// Integer ludemes of sites and regions (see `src/interp/regions.rs`).
@@ -468,6 +490,9 @@ pub enum Effect {
     RemoveLater(RegionE),
     /// Pending values (race games). Reference interpreter only.
     Race(Box<RaceEffect>),
+    /// Effects of the draughts, tafl and hunt games' moves. Reference
+    /// interpreter only (`src/interp/play.rs`).
+    Play(Box<PlayEffect>),
 }
 
 /// Where a move's piece comes from.
@@ -585,6 +610,14 @@ pub enum GenKind {
     Promote {
         site: IntE,
         pieces: Vec<PieceSel>,
+    },
+    /// A move with relative directions outside a piece's own moves: for
+    /// each origin of `from` holding a piece, the copy of the move compiled
+    /// for that piece's component (`(comp, generator)`), with `(from)` =
+    /// the origin. Reference interpreter only (`compile/by_piece.rs`).
+    ByPieceAt {
+        from: FromSpec,
+        list: Vec<(u8, u32)>,
     },
 }
 

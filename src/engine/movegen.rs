@@ -109,6 +109,7 @@ impl Game {
             GenKind::HopRange(_) => super::declined::declined("move Hop before:|after:"),
             GenKind::MaxMoves(_) => super::declined::declined("max Moves"),
             GenKind::Promote { .. } => super::declined::declined("move Promote"),
+            GenKind::ByPieceAt { .. } => super::declined::declined("directions FR|FL|..."),
             GenKind::Or(children) => {
                 for &c in children {
                     self.generate(c, st, ctx, ws, out);
@@ -973,6 +974,7 @@ impl Game {
             GenKind::HopRange(_) => bit(MoveKind::Step),
             GenKind::MaxMoves(g) => self.tree_kinds(*g),
             GenKind::Promote { .. } => bit(MoveKind::Select),
+            GenKind::ByPieceAt { list, .. } => list.iter().fold(0, |m, &(_, g)| m | self.tree_kinds(g)),
         }
     }
 

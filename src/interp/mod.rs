@@ -51,6 +51,7 @@ mod meta;
 pub mod moves;
 pub mod moves_more;
 mod onegroup;
+mod play;
 mod race;
 mod regions;
 mod steps;
@@ -180,6 +181,9 @@ pub struct State {
     pub pending: Vec<i32>,
     /// Ludii's `(var)` (its state's temporary value), -1 at the start.
     pub var: i32,
+    /// Ludii's triggered flags (`(trigger ...)`), a bit per player (bit
+    /// `p - 1`); never cleared.
+    pub triggered: u32,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -250,6 +254,7 @@ impl Clone for State {
             seen,
             pending,
             var,
+            triggered,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -277,6 +282,7 @@ impl Clone for State {
         seen.clone_from(&o.seen);
         pending.clone_from(&o.pending);
         *var = o.var;
+        *triggered = o.triggered;
     }
 }
 
@@ -552,6 +558,7 @@ impl Interp {
             seen: Vec::new(),
             pending: Vec::new(),
             var: -1,
+            triggered: 0,
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -860,6 +867,11 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
         }
         GenKind::MaxMoves(_) => {}
         GenKind::Promote { site, .. } => walk_int(site, out),
+        GenKind::ByPieceAt { from, .. } => {
+            if let FromSpec::Region(r) = from {
+                walk_region(r, out);
+            }
+        }
         GenKind::If(c, _, _) => walk_bool(c, out),
         GenKind::Do { if_afterwards, .. } => walk_bool(if_afterwards, out),
         GenKind::ForEachSite { region, .. } => walk_region(region, out),
@@ -907,6 +919,9 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             RaceEffect::SetPending(v) | RaceEffect::SetVar(v) => {
                 v.iter().for_each(|x| walk_int(x, out))
             }
+        },
+        Effect::Play(p) => match &**p {
+            PlayEffect::Trigger(x) => walk_int(x, out),
         },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
@@ -966,6 +981,9 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
                 walk_int(&m.steps, out);
             }
             RaceInt::PendingValue | RaceInt::PendingCount | RaceInt::Var => {}
+        },
+        IntE::Play(p) => match &**p {
+            PlayInt::Triggered(x) => walk_int(x, out),
         },
         IntE::If(c, a, b) => {
             walk_bool(c, out);

@@ -159,6 +159,17 @@ impl Interp {
                 }
                 ws.give_set(set);
             }
+            // a move with relative directions outside a piece's moves: on
+            // each origin (ascending), the copy for the piece standing there
+            GenKind::ByPieceAt { from, list } => {
+                let origins = self.origins(from, st, ctx, ws);
+                for (f, comp) in self.board_pieces(&origins, st) {
+                    if let Some(&(_, g)) = list.iter().find(|&&(c, _)| c == comp) {
+                        self.generate(g, st, Ctx { from: f, ..ctx }, ws, out);
+                    }
+                }
+                ws.give_set(origins);
+            }
             // hops with `before:`, `after:` or a hurdle range (hops.rs)
             GenKind::HopRange(h) => self.hop_range_moves(id, h, st, ctx, ws, out),
             // `(max Moves M)`: M's moves, filtered (hops.rs)
