@@ -111,6 +111,11 @@ impl<'a> Args<'a> {
         self.take_if(|n| n.head_word() == Some(head))
     }
 
+    /// The first positional form whose head is `head`, not taken.
+    pub fn peek_form(&self, head: &str) -> Option<&'a Node> {
+        self.pos.iter().flatten().find(|n| n.head_word() == Some(head)).copied()
+    }
+
     /// Takes the first positional bare word among `words`.
     pub fn word(&mut self, words: &[&str]) -> Option<&'a str> {
         let n = self.take_if(|n| n.as_word().is_some_and(|w| words.contains(&w)))?;

@@ -693,7 +693,7 @@ impl Compiler {
     fn is(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
         let kind = a.word(&[
             "Empty", "Occupied", "Enemy", "Friend", "Mover", "Next", "In", "Prev", "Proposed",
-            "Line", "Even", "Odd", "Full", "Visited", "Pending", "Triggered",
+            "Line", "Even", "Odd", "Full", "Visited", "Pending", "Triggered", "Within",
         ]);
         Ok(match kind {
             Some("Visited") => {
@@ -703,6 +703,7 @@ impl Compiler {
             }
             Some("Pending") => self.is_pending(),
             Some("Triggered") => self.is_triggered(a)?,
+            Some("Within") => self.is_within(n, a)?,
             Some("Even") => self.is_parity(false, a)?,
             Some("Odd") => self.is_parity(true, a)?,
             Some("Full") => self.is_full(),

@@ -398,9 +398,12 @@ impl Compiler {
                     return Err(Diagnostic::at(n.span, "`(from ... if:)` is not supported in `move Step`").expected("`(from SITE)`"));
                 }
                 let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
+                // Ludii's Step: a `(to ...)` without `if:` lands anywhere
+                let any = n.form_args().unwrap_or_default().iter().any(|x| x.head_word() == Some("to"));
                 let to = self.take_to(a, false, n)?;
+                let to_if = to.cond.or(any.then_some(BoolE::Const(true)));
                 let stack = self.stack_arg(a)?;
-                GenKind::Step { from, dirs, to_if: to.cond, to_apply: to.apply, stack }
+                GenKind::Step { from, dirs, to_if, to_apply: to.apply, stack }
             }
             Some("Hop") => self.hop_form(n, a, default_dirs)?,
             Some("Slide") => {
@@ -412,12 +415,18 @@ impl Compiler {
                     between_if = c.named("if").map(|x| self.boolean(x)).transpose()?;
                     c.finish()?;
                 }
-                let to = self.take_to(a, false, n)?;
-                if to.apply.is_some() {
-                    return Err(Diagnostic::at(n.span, "`(apply ...)` in a slide's `(to ...)` is not supported").expected("`(to if:COND)`"));
-                }
+                let (to_if, land_if) = match self.slide_land_if(a)? {
+                    Some((c, d)) => (c, Some(d)),
+                    None => {
+                        let to = self.take_to(a, false, n)?;
+                        if to.apply.is_some() {
+                            return Err(Diagnostic::at(n.span, "`(apply ...)` in a slide's `(to ...)` is not supported").expected("`(to if:COND)`"));
+                        }
+                        (to.cond, None)
+                    }
+                };
                 let stack = self.stack_arg(a)?;
-                GenKind::Slide { from, dirs, between_if, to_if: to.cond, stack }
+                GenKind::Slide { from, dirs, between_if, to_if, stack, land_if }
             }
             Some("Remove") => {
                 let r = a.required("a region or site")?;

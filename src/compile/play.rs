@@ -43,6 +43,23 @@ impl Compiler {
         })
     }
 
+    /// `(is Within PIECE in:REGION)`.
+    pub(crate) fn is_within(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
+        let p = a.required("a piece: `(id \"Name\" P)`")?;
+        let p = self.int(p)?;
+        let r = a.named("in").ok_or_else(|| {
+            Diagnostic::at(n.span, "`(is Within ...)` needs `in:REGION`")
+                .expected("`(is Within PIECE in:REGION)`")
+        })?;
+        let r = self.region(r)?;
+        self.needs_reference("is Within");
+        Ok(BoolE::Cmp(
+            CmpOp::Ne,
+            Box::new(IntE::Play(Box::new(PlayInt::Within(p, r)))),
+            Box::new(IntE::Const(0)),
+        ))
+    }
+
     /// `(is Triggered "Event" PLAYER)`.
     pub(crate) fn is_triggered(&self, a: &mut Args) -> Result<BoolE> {
         self.event_name(a, "is Triggered")?;
@@ -54,5 +71,38 @@ impl Compiler {
             Box::new(IntE::Play(Box::new(PlayInt::Triggered(p)))),
             Box::new(IntE::Const(0)),
         ))
+    }
+}
+
+impl Compiler {
+    /// A slide's `(to [if:C] (apply if:D))` (an `(apply ...)` with a
+    /// condition and no effect): `(C, D)`, the `(to ...)` taken; `None`
+    /// (nothing taken) for any other `(to ...)`. Ludii's `Slide` stops
+    /// only where D holds, passing the other free sites.
+    pub(crate) fn slide_land_if(&mut self, a: &mut Args) -> Result<Option<(Option<BoolE>, Box<BoolE>)>> {
+        let Some(to) = a.peek_form("to") else {
+            return Ok(None);
+        };
+        let mut t = Args::of(to);
+        let Some(ap) = t.form("apply") else {
+            return Ok(None);
+        };
+        let mut b = Args::of(ap);
+        let Some(d) = b.named("if") else {
+            return Ok(None);
+        };
+        if b.peek().is_some() {
+            return Err(super::unsupported(
+                ap,
+                "`(apply if:C)` without an effect in a slide's `(to ...)`",
+            ));
+        }
+        b.finish()?;
+        let c = t.named("if").map(|c| self.boolean(c)).transpose()?;
+        t.finish()?;
+        let d = self.boolean(d)?;
+        a.form("to");
+        self.needs_reference("slide's (to (apply if:C))");
+        Ok(Some((c, Box::new(d))))
     }
 }

@@ -168,6 +168,9 @@ pub enum PlayInt {
     /// one flag per player, whatever the event's name) and is still
     /// playing.
     Triggered(IntE),
+    /// `(is Within PIECE in:REGION)` as 0 or 1: a piece of component
+    /// PIECE stands (at any level) on a site of REGION.
+    Within(IntE, RegionE),
 }
 
 /// Effects of the draughts, tafl and hunt games' moves (see
@@ -553,6 +556,9 @@ pub enum GenKind {
         between_if: Option<BoolE>,
         to_if: Option<BoolE>,
         stack: bool,
+        /// `(to (apply if:C))`: the slide may stop only where C holds (it
+        /// passes the other free sites). Reference interpreter only.
+        land_if: Option<Box<BoolE>>,
     },
     Remove {
         region: RegionE,

@@ -571,7 +571,11 @@ impl Game {
                 between_if,
                 to_if,
                 stack,
+                land_if,
             } => {
+                if land_if.is_some() {
+                    super::declined::declined("move Slide (to (apply if:C))");
+                }
                 let origins = self.origins(from, st, ctx, ws);
                 // no condition: slide over empty sites (`(to)` and
                 // `(between)` are both the site being passed)

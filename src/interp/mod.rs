@@ -984,6 +984,10 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         },
         IntE::Play(p) => match &**p {
             PlayInt::Triggered(x) => walk_int(x, out),
+            PlayInt::Within(x, r) => {
+                walk_int(x, out);
+                walk_region(r, out);
+            }
         },
         IntE::If(c, a, b) => {
             walk_bool(c, out);

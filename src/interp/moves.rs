@@ -424,12 +424,16 @@ impl Interp {
                 between_if,
                 to_if,
                 stack,
+                land_if,
             } => {
                 let origins = self.origins(from, st, ctx, ws);
                 for (f, comp) in self.board_pieces(&origins, st) {
                     if out.len() > MAX_MOVES {
                         break;
                     }
+                    let lands = |c: Ctx, ws: &mut Workspace| {
+                        land_if.as_ref().is_none_or(|x| self.bool(x, st, c, ws))
+                    };
                     for &d in self.dirs_at(f, dirs) {
                         for &t in self.rules.board.radial(f, d) {
                             let c = Ctx {
@@ -445,12 +449,15 @@ impl Interp {
                             if !free {
                                 if let Some(x) = to_if
                                     && self.bool(x, st, c, ws)
+                                    && lands(c, ws)
                                 {
                                     out.push(Move::carry(f, t, comp, *stack, id));
                                 }
                                 break;
                             }
-                            out.push(Move::carry(f, t, comp, *stack, id));
+                            if lands(c, ws) {
+                                out.push(Move::carry(f, t, comp, *stack, id));
+                            }
                         }
                     }
                 }
