@@ -1,6 +1,6 @@
 //! Moves and effects of draughts, tafl and hunt games (issue 24): relative
 //! directions outside a piece's own moves, `(trigger ...)` and `(is
-//! Triggered ...)`, `(is Within ...)`, a slide's `(to (apply if:C))`, a
+//! Triggered ...)`, `(is Within ...)`, `SameDirection`, a slide's `(to (apply if:C))`, a
 //! step's `(to ...)` without `if:`. The descriptions are our
 //! own; each perft number was checked against Ludii 1.0.8 (`run.sh perft`
 //! on the same text as a .lud file).
@@ -19,7 +19,11 @@ fn load(text: &str) -> Loaded {
 
 fn load_rules(name: &str) -> Loaded {
     let path = format!("{}/rules/{name}", env!("CARGO_MANIFEST_DIR"));
-    match load_file(std::path::Path::new(&path), &Choices::default(), PassSet::all()) {
+    match load_file(
+        std::path::Path::new(&path),
+        &Choices::default(),
+        PassSet::all(),
+    ) {
         Ok(l) => l,
         Err(e) => panic!("{e}"),
     }
@@ -121,4 +125,40 @@ const PASS_THRONE: &str = r#"
 fn slide_passes_where_it_may_not_stop() {
     let l = load(PASS_THRONE);
     assert_eq!(perft(&l, 3), [8, 64, 545]);
+}
+
+/// `SameDirection`: the jumping man goes on only along the line of its last
+/// jump (or passes). Ludii 1.0.8 on this text: perft 1..3 = 4, 7, 7 (from
+/// depth 4 on, Ludii ends games where both sides passed, which is not
+/// what this test is about).
+const STRAIGHT_JUMPS: &str = r#"
+(define "Jump"
+    (move Hop (from #1) #2
+        (between if:(is Enemy (who at:(between))) (apply (remove (between))))
+        (to if:(is Empty (to)))
+        (then (moveAgain))))
+(game "StraightJumps"
+    (players 2)
+    (equipment {
+        (board (square 5))
+        (piece "Man" Each)
+    })
+    (rules
+        (start {
+            (place "Man1" (sites {"A1" "E5"}))
+            (place "Man2" (sites {"A2" "A4" "B1" "D1" "E4" "E2" "D5"}))
+        })
+        (play
+            (if (is Prev Mover)
+                (or ("Jump" (last To) SameDirection) (move Pass))
+                (forEach Piece ("Jump" (from) Orthogonal))))
+        (end (if (is In (last To) (sites {"C3"})) (result Mover Win)))
+    )
+)
+"#;
+
+#[test]
+fn same_direction_follows_the_last_jump() {
+    let l = load(STRAIGHT_JUMPS);
+    assert_eq!(perft(&l, 3), [4, 7, 7]);
 }

@@ -113,7 +113,11 @@ impl<'a> Args<'a> {
 
     /// The first positional form whose head is `head`, not taken.
     pub fn peek_form(&self, head: &str) -> Option<&'a Node> {
-        self.pos.iter().flatten().find(|n| n.head_word() == Some(head)).copied()
+        self.pos
+            .iter()
+            .flatten()
+            .find(|n| n.head_word() == Some(head))
+            .copied()
     }
 
     /// Takes the first positional bare word among `words`.

@@ -107,3 +107,50 @@ impl Compiler {
         })())
     }
 }
+
+impl Compiler {
+    /// `(move ... SameDirection ...)`: [`GenKind::ByLastDirection`], one
+    /// copy of the move per compass direction of the board (the word
+    /// replaced by it), or `None` when the move does not name
+    /// `SameDirection`. The `(then ...)` has been taken by the caller.
+    pub(crate) fn same_direction(&mut self, n: &Node, id: u32) -> Option<Result<GenKind>> {
+        let args = n.form_args()?;
+        if !args.iter().any(|x| x.as_word() == Some("SameDirection")) {
+            return None;
+        }
+        Some((|| {
+            let board = self.board.as_ref().ok_or_else(|| {
+                crate::diag::Diagnostic::at(n.span, "a direction before the board")
+                    .expected("the board first")
+            })?;
+            let dirs: Vec<crate::board::Dir> = crate::board::Dir::ALL
+                .into_iter()
+                .filter(|&d| (0..board.len() as u32).any(|s| !board.radial(s, d).is_empty()))
+                .collect();
+            let Kind::Form { head, .. } = &n.kind else {
+                unreachable!("a move is a form")
+            };
+            let mut list = Vec::new();
+            for d in dirs {
+                let inner: Vec<Node> = args
+                    .iter()
+                    .filter(|x| x.head_word() != Some("then"))
+                    .map(|x| match x.as_word() {
+                        Some("SameDirection") => Node::new(Kind::Word(d.name().into()), x.span),
+                        _ => x.clone(),
+                    })
+                    .collect();
+                let inner = Node::new(
+                    Kind::Form {
+                        head: Arc::clone(head),
+                        args: inner,
+                    },
+                    n.span,
+                );
+                list.push((d as u8, self.moves_node(&inner, Some(id))?));
+            }
+            self.needs_reference("SameDirection");
+            Ok(GenKind::ByLastDirection(list))
+        })())
+    }
+}

@@ -692,8 +692,23 @@ impl Compiler {
 
     fn is(&self, n: &Node, a: &mut Args) -> Result<BoolE> {
         let kind = a.word(&[
-            "Empty", "Occupied", "Enemy", "Friend", "Mover", "Next", "In", "Prev", "Proposed",
-            "Line", "Even", "Odd", "Full", "Visited", "Pending", "Triggered", "Within",
+            "Empty",
+            "Occupied",
+            "Enemy",
+            "Friend",
+            "Mover",
+            "Next",
+            "In",
+            "Prev",
+            "Proposed",
+            "Line",
+            "Even",
+            "Odd",
+            "Full",
+            "Visited",
+            "Pending",
+            "Triggered",
+            "Within",
         ]);
         Ok(match kind {
             Some("Visited") => {

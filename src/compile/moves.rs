@@ -49,6 +49,10 @@ impl Compiler {
         };
         let kind = match head {
             // relative directions outside a piece's moves: by_piece.rs
+            "move" if let Some(k) = self.same_direction(n, id) => {
+                a.take_all();
+                k?
+            }
             "move" if let Some(k) = self.relative_by_piece(n, id) => {
                 a.take_all();
                 k?

@@ -23,8 +23,10 @@ impl Compiler {
     fn event_name(&self, a: &mut Args, what: &str) -> Result<()> {
         let e = a.required("the event's name")?;
         if !matches!(e.kind, Kind::Str(_)) {
-            return Err(Diagnostic::at(e.span, format!("{} is not an event name", e.describe()))
-                .expected(format!("`({what} \"Event\" PLAYER)`")));
+            return Err(
+                Diagnostic::at(e.span, format!("{} is not an event name", e.describe()))
+                    .expected(format!("`({what} \"Event\" PLAYER)`")),
+            );
         }
         Ok(())
     }
@@ -79,7 +81,10 @@ impl Compiler {
     /// condition and no effect): `(C, D)`, the `(to ...)` taken; `None`
     /// (nothing taken) for any other `(to ...)`. Ludii's `Slide` stops
     /// only where D holds, passing the other free sites.
-    pub(crate) fn slide_land_if(&mut self, a: &mut Args) -> Result<Option<(Option<BoolE>, Box<BoolE>)>> {
+    pub(crate) fn slide_land_if(
+        &mut self,
+        a: &mut Args,
+    ) -> Result<Option<(Option<BoolE>, Box<BoolE>)>> {
         let Some(to) = a.peek_form("to") else {
             return Ok(None);
         };

@@ -625,6 +625,11 @@ pub enum GenKind {
         from: FromSpec,
         list: Vec<(u8, u32)>,
     },
+    /// A move with `SameDirection`: the copy compiled for the direction
+    /// of the last move (`(dir index, generator)`: the first direction
+    /// from `(last From)` whose line reaches `(last To)`); none without
+    /// one. Reference interpreter only (`compile/by_piece.rs`).
+    ByLastDirection(Vec<(u8, u32)>),
 }
 
 /// Which capture ludeme a [`Capture`] is.

@@ -110,6 +110,7 @@ impl Game {
             GenKind::MaxMoves(_) => super::declined::declined("max Moves"),
             GenKind::Promote { .. } => super::declined::declined("move Promote"),
             GenKind::ByPieceAt { .. } => super::declined::declined("directions FR|FL|..."),
+            GenKind::ByLastDirection(_) => super::declined::declined("SameDirection"),
             GenKind::Or(children) => {
                 for &c in children {
                     self.generate(c, st, ctx, ws, out);
@@ -978,7 +979,9 @@ impl Game {
             GenKind::HopRange(_) => bit(MoveKind::Step),
             GenKind::MaxMoves(g) => self.tree_kinds(*g),
             GenKind::Promote { .. } => bit(MoveKind::Select),
-            GenKind::ByPieceAt { list, .. } => list.iter().fold(0, |m, &(_, g)| m | self.tree_kinds(g)),
+            GenKind::ByPieceAt { list, .. } | GenKind::ByLastDirection(list) => {
+                list.iter().fold(0, |m, &(_, g)| m | self.tree_kinds(g))
+            }
         }
     }
 

@@ -878,6 +878,7 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
         GenKind::Pass
         | GenKind::Propose(_)
         | GenKind::ForEachPiece(_)
+        | GenKind::ByLastDirection(_)
         | GenKind::Or(_)
         | GenKind::Priority(_) => {}
     }

@@ -170,6 +170,23 @@ impl Interp {
                 }
                 ws.give_set(origins);
             }
+            // `SameDirection`: the copy for the last move's direction
+            GenKind::ByLastDirection(list) => {
+                let (f, t) = (st.last_from, st.last_to);
+                let n = self.rules.board.len() as Site;
+                if f >= n || t >= n {
+                    return;
+                }
+                let dir = list.iter().find(|&&(d, _)| {
+                    self.rules
+                        .board
+                        .radial(f, crate::board::Dir::ALL[d as usize])
+                        .contains(&t)
+                });
+                if let Some(&(_, g)) = dir {
+                    self.generate(g, st, ctx, ws, out);
+                }
+            }
             // hops with `before:`, `after:` or a hurdle range (hops.rs)
             GenKind::HopRange(h) => self.hop_range_moves(id, h, st, ctx, ws, out),
             // `(max Moves M)`: M's moves, filtered (hops.rs)
