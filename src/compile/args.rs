@@ -111,6 +111,15 @@ impl<'a> Args<'a> {
         self.take_if(|n| n.head_word() == Some(head))
     }
 
+    /// The first positional form whose head is `head`, not taken.
+    pub fn peek_form(&self, head: &str) -> Option<&'a Node> {
+        self.pos
+            .iter()
+            .flatten()
+            .find(|n| n.head_word() == Some(head))
+            .copied()
+    }
+
     /// Takes the first positional bare word among `words`.
     pub fn word(&mut self, words: &[&str]) -> Option<&'a str> {
         let n = self.take_if(|n| n.as_word().is_some_and(|w| words.contains(&w)))?;
@@ -126,6 +135,12 @@ impl<'a> Args<'a> {
             )
             .expected(what)
         })
+    }
+
+    /// Takes every argument (they were read another way).
+    pub fn take_all(&mut self) {
+        self.pos.iter_mut().for_each(|p| *p = None);
+        self.named.iter_mut().for_each(|(_, v, _)| *v = None);
     }
 
     /// Fails on any argument not taken.

@@ -710,8 +710,23 @@ impl Compiler {
             return self.is_threatened(n, a);
         }
         let kind = a.word(&[
-            "Empty", "Occupied", "Enemy", "Friend", "Mover", "Next", "In", "Prev", "Proposed",
-            "Line", "Even", "Odd", "Full", "Visited", "Pending",
+            "Empty",
+            "Occupied",
+            "Enemy",
+            "Friend",
+            "Mover",
+            "Next",
+            "In",
+            "Prev",
+            "Proposed",
+            "Line",
+            "Even",
+            "Odd",
+            "Full",
+            "Visited",
+            "Pending",
+            "Triggered",
+            "Within",
         ]);
         Ok(match kind {
             Some("Visited") => {
@@ -720,6 +735,8 @@ impl Compiler {
                 BoolE::IsVisited(Box::new(self.int(x)?))
             }
             Some("Pending") => self.is_pending(),
+            Some("Triggered") => self.is_triggered(a)?,
+            Some("Within") => self.is_within(n, a)?,
             Some("Even") => self.is_parity(false, a)?,
             Some("Odd") => self.is_parity(true, a)?,
             Some("Full") => self.is_full(),

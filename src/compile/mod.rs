@@ -4,6 +4,7 @@
 //! errors.
 
 mod args;
+mod by_piece;
 mod captures;
 mod chess;
 mod conditions;
@@ -18,6 +19,7 @@ mod mancala;
 mod meta;
 mod moves;
 mod pieces;
+mod play;
 mod race;
 mod reference;
 mod regions;

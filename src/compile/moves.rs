@@ -48,6 +48,15 @@ impl Compiler {
             None => None,
         };
         let kind = match head {
+            // relative directions outside a piece's moves: by_piece.rs
+            "move" if let Some(k) = self.same_direction(n, id) => {
+                a.take_all();
+                k?
+            }
+            "move" if let Some(k) = self.relative_by_piece(n, id) => {
+                a.take_all();
+                k?
+            }
             "move" => self.move_form(n, &mut a, id)?,
             "custodial" => self.capture(n, &mut a, CaptureKind::Custodial)?,
             "intervene" => self.capture(n, &mut a, CaptureKind::Intervene)?,
@@ -401,9 +410,12 @@ impl Compiler {
                     return Err(Diagnostic::at(n.span, "`(from ... if:)` is not supported in `move Step`").expected("`(from SITE)`"));
                 }
                 let dirs = self.take_dirs(a)?.unwrap_or(default_dirs);
+                // Ludii's Step: a `(to ...)` without `if:` lands anywhere
+                let any = n.form_args().unwrap_or_default().iter().any(|x| x.head_word() == Some("to"));
                 let to = self.take_to(a, false, n)?;
+                let to_if = to.cond.or(any.then_some(BoolE::Const(true)));
                 let stack = self.stack_arg(a)?;
-                GenKind::Step { from, dirs, to_if: to.cond, to_apply: to.apply, stack }
+                GenKind::Step { from, dirs, to_if, to_apply: to.apply, stack }
             }
             Some("Hop") => self.hop_form(n, a, default_dirs)?,
             Some("Slide") if super::chess::slide_needs_full(n) => {
@@ -421,12 +433,18 @@ impl Compiler {
                     between_if = c.named("if").map(|x| self.boolean(x)).transpose()?;
                     c.finish()?;
                 }
-                let to = self.take_to(a, false, n)?;
-                if to.apply.is_some() {
-                    return Err(Diagnostic::at(n.span, "`(apply ...)` in a slide's `(to ...)` is not supported").expected("`(to if:COND)`"));
-                }
+                let (to_if, land_if) = match self.slide_land_if(a)? {
+                    Some((c, d)) => (c, Some(d)),
+                    None => {
+                        let to = self.take_to(a, false, n)?;
+                        if to.apply.is_some() {
+                            return Err(Diagnostic::at(n.span, "`(apply ...)` in a slide's `(to ...)` is not supported").expected("`(to if:COND)`"));
+                        }
+                        (to.cond, None)
+                    }
+                };
                 let stack = self.stack_arg(a)?;
-                GenKind::Slide { from, dirs, between_if, to_if: to.cond, stack }
+                GenKind::Slide { from, dirs, between_if, to_if, stack, land_if }
             }
             Some("Remove") => {
                 let r = a.required("a region or site")?;
@@ -562,6 +580,7 @@ impl Compiler {
                 Effect::ForEachSite(r, Box::new(self.effect(e)?))
             }
             "promote" => self.promote_args(n, &mut a)?,
+            "trigger" => self.trigger(&mut a)?,
             "move" | "or" | "priority" | "hop" | "custodial" | "intervene" | "surround" => {
                 return self.effect_moves(n);
             }

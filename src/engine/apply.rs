@@ -341,6 +341,7 @@ impl Game {
             Effect::RemoveLater(_) => super::declined::declined("remove at:EndOfTurn"),
             Effect::Chess(_) => super::declined::declined("set State, set Counter"),
             Effect::Race(_) => super::declined::declined("set Pending"),
+            Effect::Play(_) => super::declined::declined("trigger"),
             Effect::MoveAgain => st.move_again = true,
             Effect::AddScore(r, v) => {
                 let p = self.role(*r, st) as usize;

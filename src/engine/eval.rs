@@ -161,6 +161,7 @@ impl Game {
             IntE::Regions(_) => super::declined::declined("ahead|where|row|column"),
             IntE::Race(_) => super::declined::declined("trackSite Move, value Pending"),
             IntE::Chess(_) => super::declined::declined("state at:, counter"),
+            IntE::Play(_) => super::declined::declined("is Triggered"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,

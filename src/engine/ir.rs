@@ -158,6 +158,31 @@ pub enum IntE {
     /// Piece states and the counter (chess family). Reference interpreter
     /// only (`src/interp/chess.rs`).
     Chess(Box<ChessInt>),
+    /// Integers of the draughts, tafl and hunt games' moves (issue 24).
+    /// Reference interpreter only (`src/interp/play.rs`).
+    Play(Box<PlayInt>),
+}
+
+/// Integer ludemes of the draughts, tafl and hunt games' moves (see
+/// `src/interp/play.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayInt {
+    /// `(is Triggered "Event" P)` as 0 or 1: P was triggered (Ludii keeps
+    /// one flag per player, whatever the event's name) and is still
+    /// playing.
+    Triggered(IntE),
+    /// `(is Within PIECE in:REGION)` as 0 or 1: a piece of component
+    /// PIECE stands (at any level) on a site of REGION.
+    Within(IntE, RegionE),
+}
+
+/// Effects of the draughts, tafl and hunt games' moves (see
+/// `src/interp/play.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayEffect {
+    /// `(trigger "Event" P)`: sets P's triggered flag (for the rest of the
+    /// game).
+    Trigger(IntE),
 }
 
 /// Integer ludemes of sites and regions (see `src/interp/regions.rs`).
@@ -483,6 +508,9 @@ pub enum Effect {
     /// Piece states and the counter (chess family). Reference interpreter
     /// only (`src/interp/chess.rs`).
     Chess(Box<ChessEffect>),
+    /// Effects of the draughts, tafl and hunt games' moves. Reference
+    /// interpreter only (`src/interp/play.rs`).
+    Play(Box<PlayEffect>),
 }
 
 /// Where a move's piece comes from.
@@ -543,6 +571,9 @@ pub enum GenKind {
         between_if: Option<BoolE>,
         to_if: Option<BoolE>,
         stack: bool,
+        /// `(to (apply if:C))`: the slide may stop only where C holds (it
+        /// passes the other free sites). Reference interpreter only.
+        land_if: Option<Box<BoolE>>,
     },
     Remove {
         region: RegionE,
@@ -613,6 +644,19 @@ pub enum GenKind {
         who: Role,
         list: Vec<(u8, u32)>,
     },
+    /// A move with relative directions outside a piece's own moves: for
+    /// each origin of `from` holding a piece, the copy of the move compiled
+    /// for that piece's component (`(comp, generator)`), with `(from)` =
+    /// the origin. Reference interpreter only (`compile/by_piece.rs`).
+    ByPieceAt {
+        from: FromSpec,
+        list: Vec<(u8, u32)>,
+    },
+    /// A move with `SameDirection`: the copy compiled for the direction
+    /// of the last move (`(dir index, generator)`: the first direction
+    /// from `(last From)` whose line reaches `(last To)`); none without
+    /// one. Reference interpreter only (`compile/by_piece.rs`).
+    ByLastDirection(Vec<(u8, u32)>),
 }
 
 /// Which capture ludeme a [`Capture`] is.

@@ -111,6 +111,8 @@ impl Game {
             GenKind::Promote { .. } => super::declined::declined("move Promote"),
             GenKind::SlideFull(_) => super::declined::declined("move Slide with apply or a range"),
             GenKind::ForEachPieceOf { .. } => super::declined::declined("forEach Piece WHO"),
+            GenKind::ByPieceAt { .. } => super::declined::declined("directions FR|FL|..."),
+            GenKind::ByLastDirection(_) => super::declined::declined("SameDirection"),
             GenKind::Or(children) => {
                 for &c in children {
                     self.generate(c, st, ctx, ws, out);
@@ -572,7 +574,11 @@ impl Game {
                 between_if,
                 to_if,
                 stack,
+                land_if,
             } => {
+                if land_if.is_some() {
+                    super::declined::declined("move Slide (to (apply if:C))");
+                }
                 let origins = self.origins(from, st, ctx, ws);
                 // no condition: slide over empty sites (`(to)` and
                 // `(between)` are both the site being passed)
@@ -978,6 +984,9 @@ impl Game {
             GenKind::SlideFull(_) => bit(MoveKind::Step),
             GenKind::ForEachPieceOf { list, .. } => {
                 list.iter().fold(0, |k, &(_, g)| k | self.tree_kinds(g))
+            }
+            GenKind::ByPieceAt { list, .. } | GenKind::ByLastDirection(list) => {
+                list.iter().fold(0, |m, &(_, g)| m | self.tree_kinds(g))
             }
         }
     }

@@ -324,6 +324,7 @@ impl Interp {
             Effect::Mancala(m) => self.mancala_effect(m, st, ctx, ws),
             Effect::Race(r) => self.race_effect(r, st, ctx, ws),
             Effect::Chess(c) => self.chess_effect(c, st, ctx, ws),
+            Effect::Play(p) => self.play_effect(p, st, ctx, ws),
             // `(moveAgain)`: the mover makes another decision in this turn
             Effect::MoveAgain => st.move_again = true,
             // `(addScore P E)`

@@ -127,6 +127,7 @@ impl Interp {
             IntE::Regions(r) => self.regions_int(r, st, ctx, ws),
             IntE::Race(r) => self.race_int(r, st, ctx, ws),
             IntE::Chess(c) => self.chess_int(c, st, ctx, ws),
+            IntE::Play(p) => self.play_int(p, st, ctx, ws),
             // a role as a number: the player it names
             IntE::Role(r) => self.role(*r, st) as i32,
             // the move context; NONE (u32::MAX) reads as -1

@@ -52,6 +52,7 @@ mod meta;
 pub mod moves;
 pub mod moves_more;
 mod onegroup;
+mod play;
 mod race;
 mod regions;
 mod steps;
@@ -193,6 +194,9 @@ pub struct State {
     /// Ludii's `(counter)` (`chess.rs`): -1 at the start, one more after
     /// each decision's end rules.
     pub counter: i32,
+    /// Ludii's triggered flags (`(trigger ...)`), a bit per player (bit
+    /// `p - 1`); never cleared.
+    pub triggered: u32,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -266,6 +270,7 @@ impl Clone for State {
             pending,
             var,
             counter,
+            triggered,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -294,6 +299,7 @@ impl Clone for State {
         pending.clone_from(&o.pending);
         *var = o.var;
         *counter = o.counter;
+        *triggered = o.triggered;
     }
 }
 
@@ -583,6 +589,7 @@ impl Interp {
             pending: Vec::new(),
             var: -1,
             counter: -1,
+            triggered: 0,
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -920,12 +927,18 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
             b(&s.to_if, out);
             e(&s.to_apply, out);
         }
+        GenKind::ByPieceAt { from, .. } => {
+            if let FromSpec::Region(r) = from {
+                walk_region(r, out);
+            }
+        }
         GenKind::If(c, _, _) => walk_bool(c, out),
         GenKind::Do { if_afterwards, .. } => walk_bool(if_afterwards, out),
         GenKind::ForEachSite { region, .. } => walk_region(region, out),
         GenKind::Pass
         | GenKind::Propose(_)
         | GenKind::ForEachPiece(_)
+        | GenKind::ByLastDirection(_)
         | GenKind::Or(_)
         | GenKind::Priority(_) => {}
     }
@@ -974,6 +987,9 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             RaceEffect::SetPending(v) | RaceEffect::SetVar(v) => {
                 v.iter().for_each(|x| walk_int(x, out))
             }
+        },
+        Effect::Play(p) => match &**p {
+            PlayEffect::Trigger(x) => walk_int(x, out),
         },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
@@ -1037,6 +1053,13 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
                 walk_int(&m.steps, out);
             }
             RaceInt::PendingValue | RaceInt::PendingCount | RaceInt::Var => {}
+        },
+        IntE::Play(p) => match &**p {
+            PlayInt::Triggered(x) => walk_int(x, out),
+            PlayInt::Within(x, r) => {
+                walk_int(x, out);
+                walk_region(r, out);
+            }
         },
         IntE::If(c, a, b) => {
             walk_bool(c, out);

@@ -163,6 +163,34 @@ impl Interp {
                 }
                 ws.give_set(set);
             }
+            // a move with relative directions outside a piece's moves: on
+            // each origin (ascending), the copy for the piece standing there
+            GenKind::ByPieceAt { from, list } => {
+                let origins = self.origins(from, st, ctx, ws);
+                for (f, comp) in self.board_pieces(&origins, st) {
+                    if let Some(&(_, g)) = list.iter().find(|&&(c, _)| c == comp) {
+                        self.generate(g, st, Ctx { from: f, ..ctx }, ws, out);
+                    }
+                }
+                ws.give_set(origins);
+            }
+            // `SameDirection`: the copy for the last move's direction
+            GenKind::ByLastDirection(list) => {
+                let (f, t) = (st.last_from, st.last_to);
+                let n = self.rules.board.len() as Site;
+                if f >= n || t >= n {
+                    return;
+                }
+                let dir = list.iter().find(|&&(d, _)| {
+                    self.rules
+                        .board
+                        .radial(f, crate::board::Dir::ALL[d as usize])
+                        .contains(&t)
+                });
+                if let Some(&(_, g)) = dir {
+                    self.generate(g, st, ctx, ws, out);
+                }
+            }
             // hops with `before:`, `after:` or a hurdle range (hops.rs)
             GenKind::HopRange(h) => self.hop_range_moves(id, h, st, ctx, ws, out),
             // `(max Moves M)`: M's moves, filtered (hops.rs)
@@ -417,12 +445,16 @@ impl Interp {
                 between_if,
                 to_if,
                 stack,
+                land_if,
             } => {
                 let origins = self.origins(from, st, ctx, ws);
                 for (f, comp) in self.board_pieces(&origins, st) {
                     if out.len() > MAX_MOVES {
                         break;
                     }
+                    let lands = |c: Ctx, ws: &mut Workspace| {
+                        land_if.as_ref().is_none_or(|x| self.bool(x, st, c, ws))
+                    };
                     for &d in self.dirs_at(f, dirs) {
                         for &t in self.rules.board.radial(f, d) {
                             let c = Ctx {
@@ -438,12 +470,15 @@ impl Interp {
                             if !free {
                                 if let Some(x) = to_if
                                     && self.bool(x, st, c, ws)
+                                    && lands(c, ws)
                                 {
                                     out.push(Move::carry(f, t, comp, *stack, id));
                                 }
                                 break;
                             }
-                            out.push(Move::carry(f, t, comp, *stack, id));
+                            if lands(c, ws) {
+                                out.push(Move::carry(f, t, comp, *stack, id));
+                            }
                         }
                     }
                 }

@@ -1,0 +1,59 @@
+//! Ludemes of the draughts, tafl and hunt games' moves (issue 24; compiled
+//! in `src/compile/play.rs`): Ludii's triggered flags.
+
+use super::{Ctx, Interp, State, Workspace};
+use crate::engine::ir::*;
+
+impl Interp {
+    /// The bit of player `p`'s flags, if `p` is a player.
+    fn player_bit(&self, p: i32) -> Option<u32> {
+        (p >= 1 && p <= self.rules.players as i32).then(|| 1u32 << (p - 1))
+    }
+
+    /// Whether a piece of `comp` stands on board site `s`, at any level.
+    fn holds_at_some_level(&self, st: &State, s: u32, comp: u8) -> bool {
+        let cap = self.rules.stack_cap;
+        if st.pieces.levels.is_empty() || (s as usize) >= self.rules.board.len() {
+            return st.pieces.what.get(s as usize) == Some(&comp);
+        }
+        let base = s as usize * cap;
+        st.pieces.levels[base..base + cap].contains(&comp)
+    }
+
+    pub(crate) fn play_int(&self, x: &PlayInt, st: &State, ctx: Ctx, ws: &mut Workspace) -> i32 {
+        match x {
+            // Ludii's `IsTriggered`: the flag, for a player still playing
+            PlayInt::Triggered(p) => {
+                let p = self.int(p, st, ctx, ws);
+                match self.player_bit(p) {
+                    Some(b) => (st.triggered & b != 0 && st.ranks[p as usize] == 0) as i32,
+                    None => 0,
+                }
+            }
+            // Ludii's `IsWithin`: the sites of the component's pieces
+            PlayInt::Within(p, r) => {
+                let comp = self.int(p, st, ctx, ws);
+                if comp <= 0 || comp > u8::MAX as i32 {
+                    return 0;
+                }
+                let comp = comp as u8;
+                let mut set = ws.take_set();
+                self.region(r, st, ctx, ws, &mut set);
+                let found = set.iter().any(|s| self.holds_at_some_level(st, s, comp));
+                ws.give_set(set);
+                found as i32
+            }
+        }
+    }
+
+    pub(crate) fn play_effect(&self, e: &PlayEffect, st: &mut State, ctx: Ctx, ws: &mut Workspace) {
+        match e {
+            PlayEffect::Trigger(p) => {
+                let p = self.int(p, st, ctx, ws);
+                if let Some(b) = self.player_bit(p) {
+                    st.triggered |= b;
+                }
+            }
+        }
+    }
+}
