@@ -6,6 +6,7 @@
 mod args;
 mod captures;
 mod conditions;
+mod dice;
 mod end_foreach;
 mod exprs;
 mod foreach_piece;
@@ -48,12 +49,10 @@ pub(crate) fn is_ludii_argument(name: &str) -> bool {
 /// Ludii ludemes this engine knows by name but does not implement: using one
 /// is a clear "not supported" error, never silently ignored.
 const UNSUPPORTED: &[&str] = &[
-    "dice",
     "deck",
     "domino",
     "tile",
     "card",
-    "roll",
     "shoot",
     "trigger",
     "vote",
@@ -468,6 +467,8 @@ pub(crate) struct Compiler {
     pub(crate) player_facing: Vec<Option<crate::board::Dir>>,
     /// Per component: the way it faces (`(piece "X" P1 N)`).
     pub(crate) comp_facing: Vec<Option<crate::board::Dir>>,
+    /// The `(dice ...)` of the equipment, in order (`compile/dice.rs`).
+    pub(crate) dice: Vec<DiceSet>,
 }
 
 /// One `(regions ...)` of the equipment: Ludii's name (default
@@ -547,7 +548,17 @@ impl Compiler {
                 Some("piece") => self.piece(item)?,
                 Some("regions") => self.equipment_region(item)?,
                 Some("map") => self.equipment_map(item)?,
+                // Ludii numbers a container's sites in the order of the
+                // equipment: a hand after dice would follow the dice's
+                Some("hand") if !self.dice.is_empty() => {
+                    return Err(Diagnostic::at(
+                        item.span,
+                        "a `(hand ...)` after `(dice ...)` is not supported yet",
+                    )
+                    .expected("the hands before the dice in the equipment"));
+                }
                 Some("hand") => self.hand(item)?,
+                Some("dice") => self.equipment_dice(item)?,
                 _ => {
                     return Err(unknown(
                         item,
@@ -1236,7 +1247,9 @@ impl Compiler {
             phases: self.phases,
             start: self.start,
             end: self.end,
-            uses_all_passed: self.uses_all_passed,
+            // Ludii: a game with dice never ends because all passed
+            // (`GameType.NotAllPass`, set for hand dice)
+            uses_all_passed: self.uses_all_passed || !self.dice.is_empty(),
             no_repeat_in_turn: self.no_repeat_in_turn,
             meta: self.meta_rules,
             proposals: self.proposals.into_inner(),

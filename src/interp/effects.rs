@@ -28,7 +28,11 @@ impl Interp {
         self.note_stalled(st, m, ws);
         // Ludii empties the pending values before a decision is applied
         st.pending.clear();
+        let before = (m.kind == MoveKind::Pass && r.has_do_next).then(|| st.clone());
         self.apply_actions(st, m, None, ws);
+        if let Some(before) = before {
+            self.roll_after_pass(&before, st, ws);
+        }
         self.clear_marked(st);
 
         st.decisions += 1;
@@ -173,6 +177,8 @@ impl Interp {
     pub fn apply_actions(&self, st: &mut State, m: &Move, stop: Option<u32>, ws: &mut Workspace) {
         let ctx = self.move_ctx(m);
         if m.node != NO_GEN {
+            // the effects of the `(do E next:M)` it came through first
+            self.apply_priors(m.node, stop, st, ctx, ws);
             match &self.rules.gens[m.node as usize].kind {
                 GenKind::Add {
                     to_apply: Some(e), ..

@@ -42,6 +42,7 @@
 
 mod captures;
 pub mod conditions;
+mod dice;
 pub mod effects;
 pub mod eval;
 mod hops;
@@ -98,6 +99,11 @@ pub struct Rules {
     /// of its neighbours (then groups under it are those of an undirected
     /// graph).
     pub symmetric: [bool; 4],
+    /// Some node is a `(do E next:M)` (`dice.rs`).
+    pub has_do_next: bool,
+    /// The seed of the dice's random generator in the start position
+    /// (Ludii's harness: 0 for perft, the game's seed for a trace).
+    pub chance_seed: u64,
 }
 
 /// The reference interpreter of one game.
@@ -180,6 +186,11 @@ pub struct State {
     pub pending: Vec<i32>,
     /// Ludii's `(var)` (its state's temporary value), -1 at the start.
     pub var: i32,
+    /// The state of the dice's random generator (`dice.rs`).
+    pub rng: u64,
+    /// The value of each die, all `(dice ...)` in order; empty before
+    /// the first roll (each shows its first face).
+    pub dice: Vec<i32>,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -212,6 +223,7 @@ impl Clone for State {
             to_clear: self.to_clear.clone(),
             seen: Vec::new(),
             pending: self.pending.clone(),
+            dice: self.dice.clone(),
             ..*self
         };
         s.comp_count.clone_from(&self.comp_count);
@@ -250,6 +262,8 @@ impl Clone for State {
             seen,
             pending,
             var,
+            rng,
+            dice,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -277,6 +291,8 @@ impl Clone for State {
         seen.clone_from(&o.seen);
         pending.clone_from(&o.pending);
         *var = o.var;
+        *rng = o.rng;
+        dice.clone_from(&o.dice);
     }
 }
 
@@ -324,6 +340,9 @@ pub struct Workspace {
     /// empty: not asked yet). See [`Interp::legal_moves_into`].
     pub(crate) generating: usize,
     pub(crate) generating_tables: Vec<Vec<i32>>,
+    /// The dice generator's state after the last `(do E next:M)`'s E
+    /// played while generating (`dice.rs`).
+    pub(crate) rolled: Option<u64>,
     /// A depth-first search path (see `onegroup`).
     pub(crate) path: Vec<(Site, Site, usize)>,
     /// The pieces a carry lifts, bottom first.
@@ -456,6 +475,11 @@ impl Interp {
                 deferred_gens: game.deferred_gens.clone(),
                 step_preds,
                 symmetric: crate::board::Relation::ALL.map(|rel| symmetric(&game.board, rel)),
+                has_do_next: game
+                    .gens
+                    .iter()
+                    .any(|n| matches!(n.kind, GenKind::DoNext { .. })),
+                chance_seed: 0,
             },
         }
     }
@@ -488,6 +512,7 @@ impl Interp {
             steps_memo: None,
             generating: 0,
             generating_tables: Vec::new(),
+            rolled: None,
             path: Vec::new(),
             lifted: Vec::new(),
         }
@@ -552,6 +577,8 @@ impl Interp {
             seen: Vec::new(),
             pending: Vec::new(),
             var: -1,
+            rng: r.chance_seed,
+            dice: Vec::new(),
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -862,6 +889,7 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
         GenKind::Promote { site, .. } => walk_int(site, out),
         GenKind::If(c, _, _) => walk_bool(c, out),
         GenKind::Do { if_afterwards, .. } => walk_bool(if_afterwards, out),
+        GenKind::DoNext { prior, .. } => walk_effect(prior, out),
         GenKind::ForEachSite { region, .. } => walk_region(region, out),
         GenKind::Pass
         | GenKind::Propose(_)
@@ -907,6 +935,7 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             RaceEffect::SetPending(v) | RaceEffect::SetVar(v) => {
                 v.iter().for_each(|x| walk_int(x, out))
             }
+            RaceEffect::Roll(_) => {}
         },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
         Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
@@ -966,6 +995,7 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
                 walk_int(&m.steps, out);
             }
             RaceInt::PendingValue | RaceInt::PendingCount | RaceInt::Var => {}
+            RaceInt::Pips(who, _) => walk_int(who, out),
         },
         IntE::If(c, a, b) => {
             walk_bool(c, out);
