@@ -105,7 +105,23 @@ impl Compiler {
                 vec![(start..start + d).collect(); num]
             }
         };
-        self.dice.push(DiceSet { owner, faces });
+        // Ludii makes the dice of one owner one container: these join
+        // the first `(dice ...)` of the same owner
+        // (Ludii places each container's dice by their names, Die1...,
+        // so a second owner's container would hold the first's dice:
+        // refused)
+        if self.dice.iter().any(|d| d.owner != owner) {
+            return Err(Diagnostic::at(n.span, "dice of several owners are not supported yet")
+                .expected("every `(dice ...)` with the same owner"));
+        }
+        match self.dice.iter_mut().find(|d| d.owner == owner) {
+            Some(d) => d.faces.extend(faces),
+            None => self.dice.push(DiceSet { owner, faces }),
+        }
+        if self.dice.iter().map(|d| d.faces.len() as i64).sum::<i64>() > MAX_DICE {
+            return Err(Diagnostic::at(n.span, format!("more than {MAX_DICE} dice"))
+                .expected(format!("at most {MAX_DICE} dice in all")));
+        }
         self.needs_reference("dice");
         Ok(())
     }
@@ -151,8 +167,12 @@ impl Compiler {
             .expected("`(do EFFECT next:MOVES)` or `(do MOVES ifAfterwards:C)`"));
         }
         let p = a.required("the effect before `next:`")?;
-        let prior = self.effect(p)?;
-        if has_moves(&prior) {
+        let is_moves = matches!(
+            p.head_word(),
+            Some("move" | "forEach" | "or" | "priority" | "do" | "hop" | "custodial" | "intervene")
+        );
+        let prior = self.effect(p);
+        if is_moves || prior.as_ref().is_ok_and(has_moves) {
             return Err(Diagnostic::at(
                 p.span,
                 format!(
@@ -162,6 +182,7 @@ impl Compiler {
             )
             .expected("an effect such as `(roll)` before `next:`"));
         }
+        let prior = prior?;
         let next = self.moves_node(next, Some(id))?;
         self.needs_reference("do next:");
         Ok(GenKind::DoNext {

@@ -548,15 +548,8 @@ impl Compiler {
                 Some("piece") => self.piece(item)?,
                 Some("regions") => self.equipment_region(item)?,
                 Some("map") => self.equipment_map(item)?,
-                // Ludii numbers a container's sites in the order of the
-                // equipment: a hand after dice would follow the dice's
-                Some("hand") if !self.dice.is_empty() => {
-                    return Err(Diagnostic::at(
-                        item.span,
-                        "a `(hand ...)` after `(dice ...)` is not supported yet",
-                    )
-                    .expected("the hands before the dice in the equipment"));
-                }
+                // (Ludii numbers the hands' sites before the dice's,
+                // whatever their order in the equipment)
                 Some("hand") => self.hand(item)?,
                 Some("dice") => self.equipment_dice(item)?,
                 _ => {

@@ -440,7 +440,14 @@ impl Compiler {
         let mut a = Args::of(n);
         let e = match head {
             "moveAgain" => Effect::MoveAgain,
-            "roll" => self.roll_effect(n, &mut a)?,
+            "roll" => {
+                let then = a.form("then").map(|t| self.then(t)).transpose()?;
+                let roll = self.roll_effect(n, &mut a)?;
+                match then {
+                    Some(t) => Effect::And(vec![roll, t]),
+                    None => roll,
+                }
+            }
             "sow" => {
                 let then = a.form("then").map(|t| self.then(t)).transpose()?;
                 let mut e = self.sow(&mut a)?;
