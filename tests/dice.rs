@@ -34,7 +34,10 @@ fn parse_key(k: &str) -> (i64, i64) {
 #[test]
 fn first_roll_perft_as_ludii() {
     let l = load(GAME).unwrap();
-    assert!(matches!(l, Loaded::Reference(_)), "dice run on the reference");
+    assert!(
+        matches!(l, Loaded::Reference(_)),
+        "dice run on the reference"
+    );
     let got = with_rules!(&l, |r| {
         let st = r.initial_state();
         let mut ws = r.workspace();

@@ -16,19 +16,25 @@ const MAX_FACES: i64 = 1024;
 fn int_of(n: &Node, what: &str, lo: i64, hi: i64) -> Result<i64> {
     match n.as_int() {
         Some(v) if (lo..=hi).contains(&v) => Ok(v),
-        _ => Err(Diagnostic::at(n.span, format!("{what} must be an integer from {lo} to {hi}"))
-            .expected(format!("{lo}..{hi}"))),
+        _ => Err(Diagnostic::at(
+            n.span,
+            format!("{what} must be an integer from {lo} to {hi}"),
+        )
+        .expected(format!("{lo}..{hi}"))),
     }
 }
 
 fn ints_of(n: &Node, what: &str) -> Result<Vec<i32>> {
     let Kind::Array(v) = &n.kind else {
-        return Err(Diagnostic::at(n.span, format!("{what} must be `{{...}}` of integers"))
-            .expected("`{1 2 3}`"));
+        return Err(
+            Diagnostic::at(n.span, format!("{what} must be `{{...}}` of integers"))
+                .expected("`{1 2 3}`"),
+        );
     };
     if v.is_empty() || v.len() as i64 > MAX_FACES {
-        return Err(Diagnostic::at(n.span, format!("{what}: 1 to {MAX_FACES} faces"))
-            .expected("`{1 2 3}`"));
+        return Err(
+            Diagnostic::at(n.span, format!("{what}: 1 to {MAX_FACES} faces")).expected("`{1 2 3}`"),
+        );
     }
     v.iter()
         .map(|x| int_of(x, what, i32::MIN as i64 / 4, i32::MAX as i64 / 4).map(|v| v as i32))
@@ -43,8 +49,10 @@ impl Compiler {
     pub(crate) fn equipment_dice(&mut self, n: &Node) -> Result<()> {
         let mut a = Args::of(n);
         if let Some(b) = a.named("biased") {
-            return Err(Diagnostic::at(b.span, "Ludii's `biased:` dice are not supported yet")
-                .expected("`(dice d:N num:N)`"));
+            return Err(
+                Diagnostic::at(b.span, "Ludii's `biased:` dice are not supported yet")
+                    .expected("`(dice d:N num:N)`"),
+            );
         }
         let num = a.named("num").ok_or_else(|| {
             Diagnostic::at(n.span, "`(dice ...)` needs `num:`").expected("`(dice d:6 num:2)`")
@@ -54,12 +62,17 @@ impl Compiler {
             .named("d")
             .map(|x| int_of(x, "`d:`", 1, MAX_FACES))
             .transpose()?;
-        let faces = a.named("faces").map(|x| ints_of(x, "`faces:`")).transpose()?;
+        let faces = a
+            .named("faces")
+            .map(|x| ints_of(x, "`faces:`"))
+            .transpose()?;
         let by_die = match a.named("facesByDie") {
             Some(x) => {
                 let Kind::Array(v) = &x.kind else {
-                    return Err(Diagnostic::at(x.span, "`facesByDie:` must be `{{...} ...}`")
-                        .expected("one `{...}` of faces per die"));
+                    return Err(
+                        Diagnostic::at(x.span, "`facesByDie:` must be `{{...} ...}`")
+                            .expected("one `{...}` of faces per die"),
+                    );
                 };
                 if v.len() != num {
                     return Err(Diagnostic::at(
@@ -81,8 +94,10 @@ impl Compiler {
             .map(|x| int_of(x, "`from:`", -(1 << 20), 1 << 20))
             .transpose()?;
         if from.is_some() && (faces.is_some() || by_die.is_some()) {
-            return Err(Diagnostic::at(n.span, "`(dice ...)` takes `from:` or faces, not both")
-                .expected("`from:N` or `faces:{...}`"));
+            return Err(
+                Diagnostic::at(n.span, "`(dice ...)` takes `from:` or faces, not both")
+                    .expected("`from:N` or `faces:{...}`"),
+            );
         }
         let owner = match a.take_if(|x| x.as_word().is_some()) {
             None => 0,
@@ -111,8 +126,10 @@ impl Compiler {
         // so a second owner's container would hold the first's dice:
         // refused)
         if self.dice.iter().any(|d| d.owner != owner) {
-            return Err(Diagnostic::at(n.span, "dice of several owners are not supported yet")
-                .expected("every `(dice ...)` with the same owner"));
+            return Err(
+                Diagnostic::at(n.span, "dice of several owners are not supported yet")
+                    .expected("every `(dice ...)` with the same owner"),
+            );
         }
         match self.dice.iter_mut().find(|d| d.owner == owner) {
             Some(d) => d.faces.extend(faces),
@@ -133,8 +150,10 @@ impl Compiler {
                 .expected(format!("`(roll)` in {}", n.describe())));
         }
         if self.dice.is_empty() {
-            return Err(Diagnostic::at(n.span, "`(roll)` without `(dice ...)` in the equipment")
-                .expected("`(dice d:6 num:2)` in the equipment"));
+            return Err(
+                Diagnostic::at(n.span, "`(roll)` without `(dice ...)` in the equipment")
+                    .expected("`(dice d:6 num:2)` in the equipment"),
+            );
         }
         self.needs_reference("roll");
         Ok(Effect::Race(Box::new(RaceEffect::Roll(self.dice.clone()))))
@@ -158,7 +177,13 @@ impl Compiler {
     /// `(do E next:M)` with an effect E before (`(roll)`, `(if C
     /// (roll))`): Ludii's form with moves before `next:` is not supported
     /// yet, nor `next:` with `ifAfterwards:`.
-    pub(crate) fn do_next(&mut self, n: &Node, a: &mut Args, next: &Node, id: u32) -> Result<GenKind> {
+    pub(crate) fn do_next(
+        &mut self,
+        n: &Node,
+        a: &mut Args,
+        next: &Node,
+        id: u32,
+    ) -> Result<GenKind> {
         if let Some(c) = a.named("ifAfterwards") {
             return Err(Diagnostic::at(
                 c.span,
