@@ -34,6 +34,14 @@ impl Loaded {
         }
     }
 
+    /// Seeds the dice's random generator (games with dice run on the
+    /// reference interpreter; the engine has none to seed).
+    pub fn set_chance_seed(&mut self, seed: u64) {
+        if let Loaded::Reference(r) = self {
+            r.set_chance_seed(seed);
+        }
+    }
+
     /// The compiled game (names, board, notation).
     pub fn game(&self) -> &Game {
         match self {

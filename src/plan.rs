@@ -341,6 +341,12 @@ impl Reference {
         }
     }
 
+    /// Seeds the dice's random generator of the start position (Ludii's
+    /// trace harness seeds its game's generator with the game's seed).
+    pub fn set_chance_seed(&mut self, seed: u64) {
+        self.interp.rules.chance_seed = seed;
+    }
+
     /// The interpreter's state for an engine state: its pieces and
     /// counters (the turn's earlier positions, which the engine keeps only
     /// as hashes, are taken to be the current one alone: exact at the start

@@ -138,6 +138,8 @@ pub fn read(board: &Board, form: &Node, players: u8) -> Result<Track, Diagnostic
                 for it in items {
                     match it.as_int() {
                         Some(i) if i >= 0 && (i as usize) < board.len() => v.push(i as Site),
+                        // Ludii's `End`: off the board, past the last site
+                        None if it.as_word() == Some("End") => v.push(TRACK_END),
                         _ => {
                             return Err(bad(
                                 it,

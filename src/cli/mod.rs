@@ -34,6 +34,10 @@ pub struct LoadArgs {
         allow_hyphen_values = true
     )]
     pub passes: String,
+    /// Seed of the dice's random generator (default 0), as Ludii's
+    /// harness seeds a game's: `trace --seed S` rolls what this rolls.
+    #[arg(long, value_name = "S")]
+    pub dice_seed: Option<u64>,
 }
 
 impl LoadArgs {

@@ -126,7 +126,11 @@ pub fn load_rules(load_args: &LoadArgs, limits: &Limits) -> Result<Loaded, Strin
     } else {
         PassSet::parse(&load_args.passes)?
     };
-    Ok(Loaded::new(load(load_args, limits)?, passes))
+    let mut loaded = Loaded::new(load(load_args, limits)?, passes);
+    if let Some(seed) = load_args.dice_seed {
+        loaded.set_chance_seed(seed);
+    }
+    Ok(loaded)
 }
 
 /// Plays a space-separated line of moves; an illegal one is an error naming

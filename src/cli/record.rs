@@ -137,6 +137,8 @@ impl GameRecord {
                 options: self.options.clone(),
                 ruleset: self.ruleset.clone(),
                 passes: "all".into(),
+                // records do not keep a dice seed yet: replayed with 0
+                dice_seed: None,
             },
             Limits {
                 max_turns: Some(self.max_turns),

@@ -239,6 +239,10 @@ impl Compiler {
                 }
                 Ok(IntE::Const(self.site_label(n, s)?))
             }
+            // Ludii's integer constants: no site (`Off`, `Undefined`) and
+            // the end of a track (`End`)
+            Kind::Word(w) if matches!(&**w, "Off" | "Undefined") => Ok(IntE::Const(-1)),
+            Kind::Word(w) if &**w == "End" => Ok(IntE::Const(-2)),
             Kind::Word(_) => Ok(IntE::Role(
                 self.role(n)
                     .map_err(|_| unknown(n, "an integer", INT_FORMS))?,
@@ -422,8 +426,10 @@ impl Compiler {
             "Players",
             "Rows",
             "Columns",
+            "Pips",
         ]);
         Ok(match kind {
+            Some("Pips") => self.count_pips(a)?,
             Some(k @ ("Rows" | "Columns")) => self.count_lines(n, k == "Columns")?,
             // `(count Players)`: the number of players, fixed by `(players N)`
             Some("Players") => IntE::Const(self.players as i32),

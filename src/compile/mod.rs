@@ -8,6 +8,7 @@ mod by_piece;
 mod captures;
 mod chess;
 mod conditions;
+mod dice;
 mod end_foreach;
 mod exprs;
 mod foreach_piece;
@@ -51,12 +52,10 @@ pub(crate) fn is_ludii_argument(name: &str) -> bool {
 /// Ludii ludemes this engine knows by name but does not implement: using one
 /// is a clear "not supported" error, never silently ignored.
 const UNSUPPORTED: &[&str] = &[
-    "dice",
     "deck",
     "domino",
     "tile",
     "card",
-    "roll",
     "shoot",
     "trigger",
     "vote",
@@ -473,6 +472,8 @@ pub(crate) struct Compiler {
     pub(crate) player_facing: Vec<Option<crate::board::Dir>>,
     /// Per component: the way it faces (`(piece "X" P1 N)`).
     pub(crate) comp_facing: Vec<Option<crate::board::Dir>>,
+    /// The `(dice ...)` of the equipment, in order (`compile/dice.rs`).
+    pub(crate) dice: Vec<DiceSet>,
 }
 
 /// One `(regions ...)` of the equipment: Ludii's name (default
@@ -552,7 +553,10 @@ impl Compiler {
                 Some("piece") => self.piece(item)?,
                 Some("regions") => self.equipment_region(item)?,
                 Some("map") => self.equipment_map(item)?,
+                // (Ludii numbers the hands' sites before the dice's,
+                // whatever their order in the equipment)
                 Some("hand") => self.hand(item)?,
+                Some("dice") => self.equipment_dice(item)?,
                 _ => {
                     return Err(unknown(
                         item,
@@ -1248,7 +1252,9 @@ impl Compiler {
             phases: self.phases,
             start: self.start,
             end: self.end,
-            uses_all_passed: self.uses_all_passed,
+            // Ludii: a game with dice never ends because all passed
+            // (`GameType.NotAllPass`, set for hand dice)
+            uses_all_passed: self.uses_all_passed || !self.dice.is_empty(),
             no_repeat_in_turn: self.no_repeat_in_turn,
             meta: self.meta_rules,
             proposals: self.proposals.into_inner(),

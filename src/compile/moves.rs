@@ -100,6 +100,10 @@ impl Compiler {
                 };
                 GenKind::If(c, x, y)
             }
+            "do" if matches!(&n.kind, Kind::Form { .. }) && has_named(n, "next") => {
+                let next = a.named("next").expect("`next:` is there");
+                self.do_next(n, &mut a, next, id)?
+            }
             "do" => {
                 let m = a.required("moves")?;
                 let m = self.moves_node(m, Some(id))?;
@@ -468,6 +472,14 @@ impl Compiler {
         let mut a = Args::of(n);
         let e = match head {
             "moveAgain" => Effect::MoveAgain,
+            "roll" => {
+                let then = a.form("then").map(|t| self.then(t)).transpose()?;
+                let roll = self.roll_effect(n, &mut a)?;
+                match then {
+                    Some(t) => Effect::And(vec![roll, t]),
+                    None => roll,
+                }
+            }
             "sow" => {
                 let then = a.form("then").map(|t| self.then(t)).transpose()?;
                 let mut e = self.sow(&mut a)?;
@@ -612,4 +624,9 @@ fn connectivity_test(b: &BoolE) -> Option<crate::board::Relation> {
         },
         _ => None,
     }
+}
+
+/// Whether a form has the named argument `name:`.
+fn has_named(n: &Node, name: &str) -> bool {
+    Args::of(n).named(name).is_some()
 }

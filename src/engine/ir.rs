@@ -595,6 +595,15 @@ pub enum GenKind {
         /// origin can be judged by the articulation points of the position.
         connected: Option<crate::board::Relation>,
     },
+    /// `(do E next:M)`: the moves of M in the position after the effect
+    /// E (e.g. `(roll)`); each plays E first. With `pass` (a game with
+    /// dice), no move of M is a pass that plays E. Reference interpreter
+    /// only (`src/interp/dice.rs`).
+    DoNext {
+        prior: Effect,
+        next: u32,
+        pass: bool,
+    },
     /// `(forEach Site R M)`: M for each site of R with `(site)` bound.
     ForEachSite {
         region: RegionE,
@@ -897,6 +906,17 @@ pub enum RaceInt {
     PendingCount,
     /// `(var)`: the value `(set Var ...)` last stored (-1 before).
     Var,
+    /// `(count Pips [ROLE|of:P])`: the sum of the current values of the
+    /// first `(dice ...)` owned by the player (0: shared), 0 if none.
+    Pips(IntE, Vec<DiceSet>),
+}
+
+/// One `(dice ...)` of the equipment (see `src/interp/dice.rs`): its
+/// owner (0: shared) and, per die, its faces' values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiceSet {
+    pub owner: u8,
+    pub faces: Vec<Vec<i32>>,
 }
 
 /// Effects of the race games (see `src/interp/race.rs`).
@@ -907,6 +927,8 @@ pub enum RaceEffect {
     SetPending(Option<IntE>),
     /// `(set Var [X])`: X (-1 without a value) is stored for `(var)`.
     SetVar(Option<IntE>),
+    /// `(roll)`: every die of every `(dice ...)` is rolled, in order.
+    Roll(Vec<DiceSet>),
 }
 
 /// The arguments of `(trackSite Move ...)`.

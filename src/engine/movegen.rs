@@ -99,6 +99,7 @@ impl Game {
         let node = &self.gens[id as usize];
         match &node.kind {
             GenKind::Select { .. } => super::declined::declined("move Select"),
+            GenKind::DoNext { .. } => super::declined::declined("do next:"),
             GenKind::Capture(c) => super::declined::declined(match c.kind {
                 CaptureKind::Custodial => "custodial",
                 CaptureKind::Intervene => "intervene",
@@ -980,6 +981,7 @@ impl Game {
             GenKind::Leap(_) => bit(MoveKind::Step),
             GenKind::HopRange(_) => bit(MoveKind::Step),
             GenKind::MaxMoves(g) => self.tree_kinds(*g),
+            GenKind::DoNext { next, .. } => self.tree_kinds(*next) | bit(MoveKind::Pass),
             GenKind::Promote { .. } => bit(MoveKind::Select),
             GenKind::SlideFull(_) => bit(MoveKind::Step),
             GenKind::ForEachPieceOf { list, .. } => {

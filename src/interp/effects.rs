@@ -28,10 +28,14 @@ impl Interp {
         self.note_stalled(st, m, ws);
         // Ludii empties the pending values before a decision is applied
         st.pending.clear();
+        let before = (m.kind == MoveKind::Pass && r.has_do_next).then(|| st.clone());
         // Ludii counts the decision before its consequences run: `(count
         // Moves)` in a `(then …)` includes the move being applied
         st.decisions += 1;
         self.apply_actions(st, m, None, ws);
+        if let Some(before) = before {
+            self.roll_after_pass(&before, st, ws);
+        }
         self.clear_marked(st);
 
         st.prev_mover = mover;
@@ -177,6 +181,8 @@ impl Interp {
     pub fn apply_actions(&self, st: &mut State, m: &Move, stop: Option<u32>, ws: &mut Workspace) {
         let ctx = self.move_ctx(m);
         if m.node != NO_GEN {
+            // the effects of the `(do E next:M)` it came through first
+            self.apply_priors(m.node, stop, st, ctx, ws);
             match &self.rules.gens[m.node as usize].kind {
                 GenKind::Add {
                     to_apply: Some(e), ..

@@ -43,6 +43,7 @@
 mod captures;
 mod chess;
 pub mod conditions;
+mod dice;
 pub mod effects;
 pub mod eval;
 mod hops;
@@ -106,6 +107,11 @@ pub struct Rules {
     /// Per component: the board sites the start rules put it on (`(sites
     /// Start ...)`, `chess.rs`).
     pub start_sites: Vec<SiteSet>,
+    /// Some node is a `(do E next:M)` (`dice.rs`).
+    pub has_do_next: bool,
+    /// The seed of the dice's random generator in the start position
+    /// (Ludii's harness: 0 for perft, the game's seed for a trace).
+    pub chance_seed: u64,
 }
 
 /// The reference interpreter of one game.
@@ -197,6 +203,11 @@ pub struct State {
     /// Ludii's triggered flags (`(trigger ...)`), a bit per player (bit
     /// `p - 1`); never cleared.
     pub triggered: u32,
+    /// The state of the dice's random generator (`dice.rs`).
+    pub rng: u64,
+    /// The value of each die, all `(dice ...)` in order; empty before
+    /// the first roll (each shows its first face).
+    pub dice: Vec<i32>,
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -231,6 +242,7 @@ impl Clone for State {
             to_clear: self.to_clear.clone(),
             seen: Vec::new(),
             pending: self.pending.clone(),
+            dice: self.dice.clone(),
             ..*self
         };
         s.comp_count.clone_from(&self.comp_count);
@@ -271,6 +283,8 @@ impl Clone for State {
             var,
             counter,
             triggered,
+            rng,
+            dice,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -300,6 +314,8 @@ impl Clone for State {
         *var = o.var;
         *counter = o.counter;
         *triggered = o.triggered;
+        *rng = o.rng;
+        dice.clone_from(&o.dice);
     }
 }
 
@@ -347,6 +363,9 @@ pub struct Workspace {
     /// empty: not asked yet). See [`Interp::legal_moves_into`].
     pub(crate) generating: usize,
     pub(crate) generating_tables: Vec<Vec<i32>>,
+    /// The dice generator's state after the last `(do E next:M)`'s E
+    /// played while generating (`dice.rs`).
+    pub(crate) rolled: Option<u64>,
     /// A depth-first search path (see `onegroup`).
     pub(crate) path: Vec<(Site, Site, usize)>,
     /// The pieces a carry lifts, bottom first.
@@ -484,6 +503,11 @@ impl Interp {
                 step_preds,
                 symmetric: crate::board::Relation::ALL.map(|rel| symmetric(&game.board, rel)),
                 start_sites: Vec::new(),
+                has_do_next: game
+                    .gens
+                    .iter()
+                    .any(|n| matches!(n.kind, GenKind::DoNext { .. })),
+                chance_seed: 0,
             },
         };
         interp.rules.start_sites = interp.start_sites();
@@ -519,6 +543,7 @@ impl Interp {
             steps_memo: None,
             generating: 0,
             generating_tables: Vec::new(),
+            rolled: None,
             path: Vec::new(),
             lifted: Vec::new(),
         }
@@ -590,6 +615,8 @@ impl Interp {
             var: -1,
             counter: -1,
             triggered: 0,
+            rng: r.chance_seed,
+            dice: Vec::new(),
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -934,6 +961,7 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
         }
         GenKind::If(c, _, _) => walk_bool(c, out),
         GenKind::Do { if_afterwards, .. } => walk_bool(if_afterwards, out),
+        GenKind::DoNext { prior, .. } => walk_effect(prior, out),
         GenKind::ForEachSite { region, .. } => walk_region(region, out),
         GenKind::Pass
         | GenKind::Propose(_)
@@ -987,6 +1015,7 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             RaceEffect::SetPending(v) | RaceEffect::SetVar(v) => {
                 v.iter().for_each(|x| walk_int(x, out))
             }
+            RaceEffect::Roll(_) => {}
         },
         Effect::Play(p) => match &**p {
             PlayEffect::Trigger(x) => walk_int(x, out),
@@ -1053,6 +1082,7 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
                 walk_int(&m.steps, out);
             }
             RaceInt::PendingValue | RaceInt::PendingCount | RaceInt::Var => {}
+            RaceInt::Pips(who, _) => walk_int(who, out),
         },
         IntE::Play(p) => match &**p {
             PlayInt::Triggered(x) => walk_int(x, out),

@@ -133,6 +133,10 @@ impl Interp {
                     self.give_one_group(og, ws);
                 }
             }
+            // `(do E next:M)` (dice.rs)
+            GenKind::DoNext { prior, next, pass } => {
+                self.do_next_moves(id, prior, *next, *pass, st, ctx, ws, out)
+            }
             // `(forEach Piece)`: for each board site (ascending) holding a
             // piece of the mover, the moves of that component's generator
             // with `(from)` = the site

@@ -33,6 +33,7 @@ impl Interp {
             },
             RaceInt::PendingCount => st.pending.len() as i32,
             RaceInt::Var => st.var,
+            RaceInt::Pips(who, dice) => self.count_pips(who, dice, st, ctx, ws),
         }
     }
 
@@ -58,6 +59,7 @@ impl Interp {
                     None => -1,
                 };
             }
+            RaceEffect::Roll(dice) => self.roll(dice, st),
         }
     }
 }
