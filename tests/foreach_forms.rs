@@ -179,8 +179,8 @@ fn unsupported_forms_are_named() {
     let cases: &[(&str, &str, &str)] = &[
         (
             "(forEach Piece (move Step (to if:(is Empty (to)))))",
-            "(forEach Piece (move Step (to if:(is Empty (to)))) Next)",
-            "`(forEach Piece ... Next)` is not supported yet",
+            "(forEach Piece (move Step (to if:(is Empty (to)))) Enemy)",
+            "`(forEach Piece ... Enemy)` is not supported yet",
         ),
         (
             "(forEach NonMover",

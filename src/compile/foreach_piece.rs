@@ -10,6 +10,10 @@ use crate::diag::{Diagnostic, Result};
 use crate::engine::ir::Role;
 use crate::syntax::Kind;
 
+/// The player of a `(forEach Piece ...)` other than the mover, and its
+/// `(comp, generator)` list when the form gives MOVES.
+type PieceMoves = (Option<Role>, Option<Vec<(u8, u32)>>);
+
 impl Compiler {
     /// The `(comp, generator)` list of a `(forEach Piece ...)` given MOVES
     /// (one copy of MOVES per component a player owns), or `None` when the
@@ -21,7 +25,7 @@ impl Compiler {
         a: &mut Args,
         names: Option<&[String]>,
         id: u32,
-    ) -> Result<(Option<Role>, Option<Vec<(u8, u32)>>)> {
+    ) -> Result<PieceMoves> {
         let mut who = None;
         if let Some(role) = a.take_if(|x| x.as_word().is_some()) {
             let w = role.as_word().unwrap_or_default();
