@@ -181,6 +181,10 @@ pub enum RegionsInt {
 pub enum LastSite {
     From,
     To,
+    /// `afterConsequence:True`: of the last action of the last decision
+    /// with its consequences.
+    FromAfter,
+    ToAfter,
 }
 
 /// The step relation of a search (`(step DIRS (to if:C))`).

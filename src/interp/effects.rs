@@ -28,6 +28,8 @@ impl Interp {
         self.note_stalled(st, m, ws);
         // Ludii empties the pending values before a decision is applied
         st.pending.clear();
+        // the decision's own action first (a pass has no site)
+        st.note(m.from, m.to);
         self.apply_actions(st, m, None, ws);
         self.clear_marked(st);
 
@@ -229,7 +231,10 @@ impl Interp {
                     self.put(st, m.to, c);
                 }
             }
-            MoveKind::Step => self.carry(st, m.from, m.to, m.stack, ws),
+            MoveKind::Step => {
+                self.carry(st, m.from, m.to, m.stack, ws);
+                st.note(m.from, m.to);
+            }
             MoveKind::Remove => self.remove_at(st, m.to),
             MoveKind::Pass | MoveKind::Select => {}
             // the swap rule (`meta.rs`): the sides change, the mover

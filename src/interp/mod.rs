@@ -146,6 +146,12 @@ pub struct State {
     pub proposed: u64,
     pub last_from: Site,
     pub last_to: Site,
+    /// The from and to of the last action of the last decision, its
+    /// consequences included (Ludii's `(last From|To
+    /// afterConsequence:True)`): set by every action that moves, adds or
+    /// removes pieces (see [`State::note`]).
+    pub after_from: Site,
+    pub after_to: Site,
     pub outcome: Option<Outcome>,
     /// The positions of the current turn (with `(no Repeat
     /// PositionalInTurn)`), its first position first.
@@ -237,6 +243,8 @@ impl Clone for State {
             proposed,
             last_from,
             last_to,
+            after_from,
+            after_to,
             outcome,
             turn_positions,
             move_again,
@@ -264,6 +272,8 @@ impl Clone for State {
         *proposed = o.proposed;
         *last_from = o.last_from;
         *last_to = o.last_to;
+        *after_from = o.after_from;
+        *after_to = o.after_to;
         *outcome = o.outcome;
         turn_positions.clone_from(&o.turn_positions);
         *move_again = o.move_again;
@@ -289,6 +299,12 @@ impl State {
     }
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+    /// Records an action from `from` to `to` (an add or a removal: both
+    /// its site), what `(last ... afterConsequence:True)` reads.
+    pub(crate) fn note(&mut self, from: Site, to: Site) {
+        self.after_from = from;
+        self.after_to = to;
     }
 }
 
@@ -539,6 +555,8 @@ impl Interp {
             proposed: 0,
             last_from: NONE,
             last_to: NONE,
+            after_from: NONE,
+            after_to: NONE,
             outcome: None,
             turn_positions: Vec::new(),
             move_again: false,
@@ -667,6 +685,7 @@ impl Interp {
     /// board site without stacks holds the new piece only (what stood
     /// there is gone).
     pub(crate) fn put(&self, st: &mut State, s: Site, comp: u8) {
+        st.note(s, s);
         let su = s as usize;
         let p = &mut st.pieces;
         if self.is_hand_site(s) {
@@ -703,6 +722,7 @@ impl Interp {
 
     /// Takes the top piece off site `s`; its component (0: none there).
     pub(crate) fn take(&self, st: &mut State, s: Site) -> u8 {
+        st.note(s, s);
         let su = s as usize;
         let p = &mut st.pieces;
         let comp = p.what[su];
