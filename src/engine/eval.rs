@@ -253,7 +253,7 @@ impl Game {
             IntE::CountComps { who, by_player } => self.count_comps(*who, by_player, st),
             IntE::CountPiecesOnBoard(who) => self.count_pieces_on_board(*who, st),
             IntE::CountMoves => st.decisions as i32,
-            IntE::CountTurns => st.turns as i32,
+            IntE::CountTurns => st.turns as i32 + 1,
             IntE::CountGroups { dirs, cond, min } => {
                 self.count_groups(dirs, cond.as_deref(), *min, st, ctx, ws)
             }

@@ -216,7 +216,9 @@ impl Interp {
                     .sum()
             }
             IntE::CountMoves => st.decisions as i32,
-            IntE::CountTurns => st.turns as i32,
+            // Ludii's turn number: 1 at the start, one more each time the
+            // mover changes (State.numTurn)
+            IntE::CountTurns => st.turns as i32 + 1,
             // `(count Groups DIRS if:C min:K)`: the groups (connected under
             // DIRS) of the board sites where C holds with `(to)` = the site
             // (no C: the occupied sites) with at least K sites
