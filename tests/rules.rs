@@ -50,3 +50,34 @@ fn count_turns_starts_at_one() {
     let reference = load_with(text, PassSet::none());
     assert_eq!(perft(&reference, 4), vec![9, 72, 504, 0]);
 }
+
+/// `(set Value P X)` and `(value Player P)` with `Off`: the third mark
+/// of a player ends the game (Ludii's perft: 9, 72, 504, 3024, 15120, 0).
+#[test]
+fn player_values_count_a_players_marks() {
+    let l = load(include_str!("fixtures/rules/player_value.lud"));
+    assert_eq!(perft(&l, 6), vec![9, 72, 504, 3024, 15120, 0]);
+}
+
+/// Ludii reads a player's value of 0 as unset (-1, `Off`): adding 1 to
+/// an unset value stores 0, which reads -1 again, so the value never
+/// reaches 1 and the game never ends (Ludii 1.0.8's perft at depth 6:
+/// 60480, all the lines of six marks).
+#[test]
+fn a_player_value_of_zero_reads_as_off() {
+    let l = load(include_str!("fixtures/rules/player_value_zero.lud"));
+    assert_eq!(perft(&l, 6), vec![9, 72, 504, 3024, 15120, 60480]);
+}
+
+/// `(set Value at:...)` is a piece's value, not a player's: refused by
+/// name.
+#[test]
+fn a_piece_value_is_not_a_player_value() {
+    let text = include_str!("fixtures/rules/player_value.lud")
+        .replace("(set Value Mover 1)", "(set Value at:(last To) 1)");
+    let err = match load_str("test.lud", &text, &Choices::default(), PassSet::all()) {
+        Ok(_) => panic!("a piece value loaded as a player value"),
+        Err(e) => e.to_string(),
+    };
+    assert!(err.contains("set Value"), "{err}");
+}

@@ -239,6 +239,9 @@ impl Compiler {
                 }
                 Ok(IntE::Const(self.site_label(n, s)?))
             }
+            // Ludii's global integer constants (its grammar: Off and
+            // Undefined are -1)
+            Kind::Word(w) if matches!(w.as_str(), "Off" | "Undefined") => Ok(IntE::Const(-1)),
             Kind::Word(_) => Ok(IntE::Role(
                 self.role(n)
                     .map_err(|_| unknown(n, "an integer", INT_FORMS))?,
@@ -308,7 +311,7 @@ impl Compiler {
                     "count" => self.count(n, &mut a)?,
                     "mapEntry" => self.map_entry(n, &mut a)?,
                     "trackSite" => self.track_site(n, &mut a)?,
-                    "value" => self.value_form(n, &mut a)?,
+                    "value" => self.value_or_player(n, &mut a)?,
                     "var" => self.var(n, &mut a)?,
                     "size" => {
                         if a.word(&["Stack"]).is_none() {

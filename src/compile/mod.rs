@@ -17,6 +17,7 @@ mod mancala;
 mod meta;
 mod moves;
 mod pieces;
+mod playervalue;
 mod race;
 mod reference;
 mod regions;

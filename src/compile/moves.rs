@@ -452,7 +452,8 @@ impl Compiler {
                 let v = a.required("a value")?;
                 Effect::AddScore(self.role(p)?, self.int(v)?)
             }
-            "set" => match a.word(&["Score", "NextPlayer", "Count", "Pending", "Var"]) {
+            "set" => match a.word(&["Score", "NextPlayer", "Count", "Pending", "Var", "Value"]) {
+                Some("Value") => self.set_player_value(n, &mut a)?,
                 Some("Count") => self.effect_set_count(n, &mut a)?,
                 Some("Pending") => self.set_pending(n, &mut a)?,
                 Some("Var") => self.set_var(&mut a)?,

@@ -309,6 +309,7 @@ impl Game {
             Effect::Mancala(_) => super::declined::declined("sow"),
             Effect::RemoveLater(_) => super::declined::declined("remove at:EndOfTurn"),
             Effect::Race(_) => super::declined::declined("set Pending"),
+            Effect::SetPlayerValue(..) => super::declined::declined("set Value P"),
             Effect::MoveAgain => st.move_again = true,
             Effect::AddScore(r, v) => {
                 let p = self.role(*r, st) as usize;

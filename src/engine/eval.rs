@@ -160,6 +160,7 @@ impl Game {
             IntE::Mancala(_) => super::declined::declined("count at|in, mapEntry"),
             IntE::Regions(_) => super::declined::declined("ahead|where|row|column"),
             IntE::Race(_) => super::declined::declined("trackSite Move, value Pending"),
+            IntE::PlayerValue(_) => super::declined::declined("value Player"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,

@@ -155,6 +155,9 @@ pub enum IntE {
     Regions(Box<RegionsInt>),
     /// Tracks and pending values (race games). Reference interpreter only.
     Race(Box<RaceInt>),
+    /// `(value Player P)` (see `src/interp/playervalue.rs`). Reference
+    /// interpreter only.
+    PlayerValue(Role),
 }
 
 /// Integer ludemes of sites and regions (see `src/interp/regions.rs`).
@@ -472,6 +475,9 @@ pub enum Effect {
     RemoveLater(RegionE),
     /// Pending values (race games). Reference interpreter only.
     Race(Box<RaceEffect>),
+    /// `(set Value P X)`: player P's value (see
+    /// `src/interp/playervalue.rs`). Reference interpreter only.
+    SetPlayerValue(Role, IntE),
 }
 
 /// Where a move's piece comes from.

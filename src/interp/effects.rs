@@ -289,6 +289,7 @@ impl Interp {
         match e {
             Effect::Mancala(m) => self.mancala_effect(m, st, ctx, ws),
             Effect::Race(r) => self.race_effect(r, st, ctx, ws),
+            Effect::SetPlayerValue(p, v) => self.set_player_value(*p, v, st, ctx, ws),
             // `(moveAgain)`: the mover makes another decision in this turn
             Effect::MoveAgain => st.move_again = true,
             // `(addScore P E)`

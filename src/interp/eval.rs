@@ -126,6 +126,7 @@ impl Interp {
             IntE::Mancala(m) => self.mancala_int(m, st, ctx, ws),
             IntE::Regions(r) => self.regions_int(r, st, ctx, ws),
             IntE::Race(r) => self.race_int(r, st, ctx, ws),
+            IntE::PlayerValue(p) => self.player_value(*p, st),
             // a role as a number: the player it names
             IntE::Role(r) => self.role(*r, st) as i32,
             // the move context; NONE (u32::MAX) reads as -1

@@ -334,5 +334,11 @@ impl Interp {
         if scratch.var != frozen.var {
             st.var = scratch.var;
         }
+        // players' values (`(set Value P X)`, playervalue.rs)
+        for p in 0..st.player_values.len() {
+            if scratch.player_values[p] != frozen.player_values[p] {
+                st.player_values[p] = scratch.player_values[p];
+            }
+        }
     }
 }

@@ -51,6 +51,7 @@ mod meta;
 pub mod moves;
 pub mod moves_more;
 mod onegroup;
+mod playervalue;
 mod race;
 mod regions;
 mod steps;
@@ -186,6 +187,8 @@ pub struct State {
     pub pending: Vec<i32>,
     /// Ludii's `(var)` (its state's temporary value), -1 at the start.
     pub var: i32,
+    /// Per player: Ludii's player value (`(set Value P X)`), 0 unset.
+    pub player_values: [i32; MAX_PLAYERS + 1],
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -258,6 +261,7 @@ impl Clone for State {
             seen,
             pending,
             var,
+            player_values,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -287,6 +291,7 @@ impl Clone for State {
         seen.clone_from(&o.seen);
         pending.clone_from(&o.pending);
         *var = o.var;
+        *player_values = o.player_values;
     }
 }
 
@@ -570,6 +575,7 @@ impl Interp {
             seen: Vec::new(),
             pending: Vec::new(),
             var: -1,
+            player_values: [0; MAX_PLAYERS + 1],
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -929,7 +935,10 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             }
         },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
-        Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
+        Effect::AddScore(_, v)
+        | Effect::SetScore(_, v)
+        | Effect::SetNextPlayer(v)
+        | Effect::SetPlayerValue(_, v) => {
             walk_int(v, out)
         }
         Effect::Remove(r) | Effect::RemoveLater(r) => walk_region(r, out),
@@ -964,7 +973,7 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match e {
         IntE::Arith(_, v) => v.iter().for_each(|a| walk_int(a, out)),
         IntE::Abs(a) | IntE::SizeStack(a) | IntE::Who(a) | IntE::What(a) => walk_int(a, out),
-        IntE::Last(_) | IntE::MovesThisTurn => {}
+        IntE::Last(_) | IntE::MovesThisTurn | IntE::PlayerValue(_) => {}
         IntE::MapEntry { key, .. } => walk_int(key, out),
         IntE::Regions(r) => match &**r {
             RegionsInt::Ahead { site, steps, .. } => {
