@@ -41,8 +41,10 @@ impl Compiler {
                     }
                 }
                 _ => {
-                    return Err(Diagnostic::at(b.span, "`afterConsequence:` takes a boolean")
-                        .expected("`afterConsequence:True` or `afterConsequence:False`"));
+                    return Err(
+                        Diagnostic::at(b.span, "`afterConsequence:` takes a boolean")
+                            .expected("`afterConsequence:True` or `afterConsequence:False`"),
+                    );
                 }
             }
         }

@@ -793,9 +793,10 @@ fn effect_never_adds(e: &Effect) -> bool {
 /// state): turn control, scores and proposals only.
 fn effect_keeps_pieces(e: &Effect) -> bool {
     match e {
-        Effect::Mancala(_) | Effect::RemoveLater(_) | Effect::Race(_) | Effect::SetPlayerValue(..) => {
-            false
-        }
+        Effect::Mancala(_)
+        | Effect::RemoveLater(_)
+        | Effect::Race(_)
+        | Effect::SetPlayerValue(..) => false,
         Effect::MoveAgain
         | Effect::AddScore(..)
         | Effect::SetScore(..)

@@ -938,9 +938,7 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         Effect::AddScore(_, v)
         | Effect::SetScore(_, v)
         | Effect::SetNextPlayer(v)
-        | Effect::SetPlayerValue(_, v) => {
-            walk_int(v, out)
-        }
+        | Effect::SetPlayerValue(_, v) => walk_int(v, out),
         Effect::Remove(r) | Effect::RemoveLater(r) => walk_region(r, out),
         Effect::Add { piece, to, .. } => {
             if let PieceSel::Expr(v) = piece {
