@@ -1,5 +1,5 @@
 //! Sowing rules, lines, groups and puzzles of issue 24 (helper `rules`).
-//! The descriptions under tests/fixtures/rules/ are our own; every perft
+//! The descriptions under tests/rules_fixtures/ are our own; every perft
 //! number here was checked against Ludii 1.0.8 (`run.sh perft` on the same
 //! file), and the fixtures' seeded games agree with Ludii's move by move
 //! (`scripts/ludii-diff.py`, 10 traces).
@@ -35,7 +35,7 @@ fn perft(l: &Loaded, depth: u32) -> Vec<u64> {
 /// counts it.
 #[test]
 fn relay_sowing_continues_from_the_last_pit_sown() {
-    let l = load(include_str!("fixtures/rules/relay_sowing.lud"));
+    let l = load(include_str!("rules_fixtures/relay_sowing.lud"));
     assert_eq!(perft(&l, 7), vec![4, 4, 4, 8, 9, 19, 34]);
 }
 
@@ -45,7 +45,7 @@ fn relay_sowing_continues_from_the_last_pit_sown() {
 /// interpreter and on the engine alike.
 #[test]
 fn count_turns_starts_at_one() {
-    let text = include_str!("fixtures/rules/turn_count.lud");
+    let text = include_str!("rules_fixtures/turn_count.lud");
     assert_eq!(perft(&load(text), 4), vec![9, 72, 504, 0]);
     let reference = load_with(text, PassSet::none());
     assert_eq!(perft(&reference, 4), vec![9, 72, 504, 0]);
@@ -55,7 +55,7 @@ fn count_turns_starts_at_one() {
 /// of a player ends the game (Ludii's perft: 9, 72, 504, 3024, 15120, 0).
 #[test]
 fn player_values_count_a_players_marks() {
-    let l = load(include_str!("fixtures/rules/player_value.lud"));
+    let l = load(include_str!("rules_fixtures/player_value.lud"));
     assert_eq!(perft(&l, 6), vec![9, 72, 504, 3024, 15120, 0]);
 }
 
@@ -65,7 +65,7 @@ fn player_values_count_a_players_marks() {
 /// 60480, all the lines of six marks).
 #[test]
 fn a_player_value_of_zero_reads_as_off() {
-    let l = load(include_str!("fixtures/rules/player_value_zero.lud"));
+    let l = load(include_str!("rules_fixtures/player_value_zero.lud"));
     assert_eq!(perft(&l, 6), vec![9, 72, 504, 3024, 15120, 60480]);
 }
 
@@ -73,7 +73,7 @@ fn a_player_value_of_zero_reads_as_off() {
 /// name.
 #[test]
 fn a_piece_value_is_not_a_player_value() {
-    let text = include_str!("fixtures/rules/player_value.lud")
+    let text = include_str!("rules_fixtures/player_value.lud")
         .replace("(set Value Mover 1)", "(set Value at:(last To) 1)");
     let err = match load_str("test.lud", &text, &Choices::default(), PassSet::all()) {
         Ok(_) => panic!("a piece value loaded as a player value"),
