@@ -312,7 +312,7 @@ impl Compiler {
                     "count" => self.count(n, &mut a)?,
                     "mapEntry" => self.map_entry(n, &mut a)?,
                     "trackSite" => self.track_site(n, &mut a)?,
-                    "value" => self.value_form(n, &mut a)?,
+                    "value" => self.value_or_player(n, &mut a)?,
                     "var" => self.var(n, &mut a)?,
                     "state" => self.state_form(n, &mut a)?,
                     "counter" => self.counter_form(),

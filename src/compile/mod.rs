@@ -21,6 +21,7 @@ mod meta;
 mod moves;
 mod pieces;
 mod play;
+mod playervalue;
 mod race;
 mod reference;
 mod regions;

@@ -504,8 +504,10 @@ impl Compiler {
                 "Var",
                 "State",
                 "Counter",
+                "Value",
             ]) {
                 Some(w @ ("State" | "Counter")) => self.chess_set(n, &mut a, w)?,
+                Some("Value") => self.set_player_value(n, &mut a)?,
                 Some("Count") => self.effect_set_count(n, &mut a)?,
                 Some("Pending") => self.set_pending(n, &mut a)?,
                 Some("Var") => self.set_var(&mut a)?,

@@ -22,7 +22,7 @@ impl Compiler {
 
     /// `(last To [afterConsequence:B])`, `(last From [afterConsequence:B])`.
     pub(crate) fn last(&self, n: &Node, a: &mut Args) -> Result<IntE> {
-        let which = match a.word(&["To", "From"]) {
+        let mut which = match a.word(&["To", "From"]) {
             Some("To") => LastSite::To,
             Some("From") => LastSite::From,
             _ => {
@@ -34,12 +34,17 @@ impl Compiler {
             match b.kind {
                 // the default: the decision's own site
                 Kind::Bool(false) => {}
+                Kind::Bool(true) => {
+                    which = match which {
+                        LastSite::From => LastSite::FromAfter,
+                        _ => LastSite::ToAfter,
+                    }
+                }
                 _ => {
-                    return Err(Diagnostic::at(
-                        b.span,
-                        "Ludii's `(last ... afterConsequence:True)` is not supported yet",
-                    )
-                    .expected("`(last To)` or `(last From)`"));
+                    return Err(
+                        Diagnostic::at(b.span, "`afterConsequence:` takes a boolean")
+                            .expected("`afterConsequence:True` or `afterConsequence:False`"),
+                    );
                 }
             }
         }

@@ -342,6 +342,7 @@ impl Game {
             Effect::Chess(_) => super::declined::declined("set State, set Counter"),
             Effect::Race(_) => super::declined::declined("set Pending"),
             Effect::Play(_) => super::declined::declined("trigger"),
+            Effect::SetPlayerValue(..) => super::declined::declined("set Value P"),
             Effect::MoveAgain => st.move_again = true,
             Effect::AddScore(r, v) => {
                 let p = self.role(*r, st) as usize;

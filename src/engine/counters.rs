@@ -450,7 +450,7 @@ impl Game {
             CounterTerm::PiecesOf(p) => st.pieces[*p as usize] as i32,
             CounterTerm::Moves => st.decisions as i32,
             CounterTerm::PiecesPrev => st.pieces[st.prev_mover as usize] as i32,
-            CounterTerm::Turns => st.turns as i32,
+            CounterTerm::Turns => st.turns as i32 + 1,
             CounterTerm::Score(who) => st.scores[self.term_player(*who, st)],
             CounterTerm::Comp(c) => st.comp_count[*c as usize] as i32,
             CounterTerm::CompOf(who, i) => {
@@ -904,7 +904,7 @@ impl Game {
             MoverTerm::Zero => 0,
             MoverTerm::Score(p) => st.scores[p as usize],
             MoverTerm::Moves => st.decisions as i32,
-            MoverTerm::Turns => st.turns as i32,
+            MoverTerm::Turns => st.turns as i32 + 1,
             MoverTerm::Other(i) => self.counter_other(&o[i as usize], st),
         }
     }

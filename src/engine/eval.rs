@@ -162,6 +162,7 @@ impl Game {
             IntE::Race(_) => super::declined::declined("trackSite Move, value Pending"),
             IntE::Chess(_) => super::declined::declined("state at:, counter"),
             IntE::Play(_) => super::declined::declined("is Triggered"),
+            IntE::PlayerValue(_) => super::declined::declined("value Player"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,
             IntE::To => ctx.to as i32,
@@ -255,7 +256,7 @@ impl Game {
             IntE::CountComps { who, by_player } => self.count_comps(*who, by_player, st),
             IntE::CountPiecesOnBoard(who) => self.count_pieces_on_board(*who, st),
             IntE::CountMoves => st.decisions as i32,
-            IntE::CountTurns => st.turns as i32,
+            IntE::CountTurns => st.turns as i32 + 1,
             IntE::CountGroups { dirs, cond, min } => {
                 self.count_groups(dirs, cond.as_deref(), *min, st, ctx, ws)
             }

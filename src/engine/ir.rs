@@ -155,6 +155,9 @@ pub enum IntE {
     Regions(Box<RegionsInt>),
     /// Tracks and pending values (race games). Reference interpreter only.
     Race(Box<RaceInt>),
+    /// `(value Player P)` (see `src/interp/playervalue.rs`). Reference
+    /// interpreter only.
+    PlayerValue(Role),
     /// Piece states and the counter (chess family). Reference interpreter
     /// only (`src/interp/chess.rs`).
     Chess(Box<ChessInt>),
@@ -209,6 +212,10 @@ pub enum RegionsInt {
 pub enum LastSite {
     From,
     To,
+    /// `afterConsequence:True`: of the last action of the last decision
+    /// with its consequences.
+    FromAfter,
+    ToAfter,
 }
 
 /// The step relation of a search (`(step DIRS (to if:C))`).
@@ -505,6 +512,9 @@ pub enum Effect {
     RemoveLater(RegionE),
     /// Pending values (race games). Reference interpreter only.
     Race(Box<RaceEffect>),
+    /// `(set Value P X)`: player P's value (see
+    /// `src/interp/playervalue.rs`). Reference interpreter only.
+    SetPlayerValue(Role, IntE),
     /// Piece states and the counter (chess family). Reference interpreter
     /// only (`src/interp/chess.rs`).
     Chess(Box<ChessEffect>),

@@ -797,7 +797,8 @@ fn effect_keeps_pieces(e: &Effect) -> bool {
         | Effect::RemoveLater(_)
         | Effect::Race(_)
         | Effect::Chess(_)
-        | Effect::Play(_) => false,
+        | Effect::Play(_)
+        | Effect::SetPlayerValue(..) => false,
         Effect::MoveAgain
         | Effect::AddScore(..)
         | Effect::SetScore(..)

@@ -32,6 +32,8 @@ impl Interp {
         // Ludii counts the decision before its consequences run: `(count
         // Moves)` in a `(then …)` includes the move being applied
         st.decisions += 1;
+        // the decision's own action first (a pass has no site)
+        st.note(m.from, m.to);
         self.apply_actions(st, m, None, ws);
         if let Some(before) = before {
             self.roll_after_pass(&before, st, ws);
@@ -240,7 +242,10 @@ impl Interp {
                     self.put(st, m.to, c);
                 }
             }
-            MoveKind::Step => self.carry(st, m.from, m.to, m.stack, ws),
+            MoveKind::Step => {
+                self.carry(st, m.from, m.to, m.stack, ws);
+                st.note(m.from, m.to);
+            }
             MoveKind::Remove => self.remove_at(st, m.to),
             MoveKind::Pass | MoveKind::Select => {}
             // the swap rule (`meta.rs`): the sides change, the mover
@@ -331,6 +336,7 @@ impl Interp {
             Effect::Race(r) => self.race_effect(r, st, ctx, ws),
             Effect::Chess(c) => self.chess_effect(c, st, ctx, ws),
             Effect::Play(p) => self.play_effect(p, st, ctx, ws),
+            Effect::SetPlayerValue(p, v) => self.set_player_value(*p, v, st, ctx, ws),
             // `(moveAgain)`: the mover makes another decision in this turn
             Effect::MoveAgain => st.move_again = true,
             // `(addScore P E)`

@@ -128,6 +128,7 @@ impl Interp {
             IntE::Race(r) => self.race_int(r, st, ctx, ws),
             IntE::Chess(c) => self.chess_int(c, st, ctx, ws),
             IntE::Play(p) => self.play_int(p, st, ctx, ws),
+            IntE::PlayerValue(p) => self.player_value(*p, st),
             // a role as a number: the player it names
             IntE::Role(r) => self.role(*r, st) as i32,
             // the move context; NONE (u32::MAX) reads as -1
@@ -218,7 +219,9 @@ impl Interp {
                     .sum()
             }
             IntE::CountMoves => st.decisions as i32,
-            IntE::CountTurns => st.turns as i32,
+            // Ludii's turn number: 1 at the start, one more each time the
+            // mover changes (State.numTurn)
+            IntE::CountTurns => st.turns as i32 + 1,
             // `(count Groups DIRS if:C min:K)`: the groups (connected under
             // DIRS) of the board sites where C holds with `(to)` = the site
             // (no C: the occupied sites) with at least K sites

@@ -24,6 +24,10 @@ impl Interp {
             LastSite::To => s(st.last_to),
             LastSite::From if st.last_from == NONE => s(st.last_to),
             LastSite::From => s(st.last_from),
+            // Ludii walks the last decision's actions back to the last one
+            // with a site (a pass has none: -1 above)
+            LastSite::ToAfter => s(st.after_to),
+            LastSite::FromAfter => s(st.after_from),
         }
     }
 

@@ -17,6 +17,7 @@ impl Interp {
     /// a site of another kind is left as it is, as Ludii's moves of
     /// several pieces do).
     pub(crate) fn add_count(&self, st: &mut State, s: Site, comp: u8, n: u32) {
+        st.note(s, s);
         let su = s as usize;
         if n == 0 || comp == 0 || su >= st.pieces.what.len() {
             return;
@@ -35,6 +36,7 @@ impl Interp {
 
     /// Takes up to `n` pieces off site `s`; their kind (0: none there).
     pub(crate) fn sub_count(&self, st: &mut State, s: Site, n: u32) -> u8 {
+        st.note(s, s);
         let su = s as usize;
         if su >= st.pieces.what.len() {
             return 0;
@@ -58,6 +60,7 @@ impl Interp {
     fn move_count(&self, st: &mut State, a: Site, b: Site, n: u32) {
         let comp = self.sub_count(st, a, n);
         self.add_count(st, b, comp, n);
+        st.note(a, b);
     }
 
     /// The pieces at a site (0 off the board).
@@ -265,6 +268,8 @@ impl Interp {
         for &to in &drops {
             let comp = self.sub_count(st, start, 1);
             self.add_count(st, to, comp, 1);
+            // Ludii sows each seed by a move from START
+            st.note(start, to);
         }
         if let Some(apply) = &s.apply {
             // Ludii evaluates each capture on the position after sowing
@@ -328,6 +333,12 @@ impl Interp {
         }
         if scratch.var != frozen.var {
             st.var = scratch.var;
+        }
+        // players' values (`(set Value P X)`, playervalue.rs)
+        for p in 0..st.player_values.len() {
+            if scratch.player_values[p] != frozen.player_values[p] {
+                st.player_values[p] = scratch.player_values[p];
+            }
         }
     }
 }

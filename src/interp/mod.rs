@@ -54,6 +54,7 @@ pub mod moves;
 pub mod moves_more;
 mod onegroup;
 mod play;
+mod playervalue;
 mod race;
 mod regions;
 mod steps;
@@ -163,6 +164,12 @@ pub struct State {
     pub proposed: u64,
     pub last_from: Site,
     pub last_to: Site,
+    /// The from and to of the last action of the last decision, its
+    /// consequences included (Ludii's `(last From|To
+    /// afterConsequence:True)`): set by every action that moves, adds or
+    /// removes pieces (see [`State::note`]).
+    pub after_from: Site,
+    pub after_to: Site,
     pub outcome: Option<Outcome>,
     /// The positions of the current turn (with `(no Repeat
     /// PositionalInTurn)`), its first position first.
@@ -208,6 +215,8 @@ pub struct State {
     /// The value of each die, all `(dice ...)` in order; empty before
     /// the first roll (each shows its first face).
     pub dice: Vec<i32>,
+    /// Per player: Ludii's player value (`(set Value P X)`), 0 unset.
+    pub player_values: [i32; MAX_PLAYERS + 1],
 }
 
 // `clone_from` field by field reuses the vectors' buffers: the
@@ -268,6 +277,8 @@ impl Clone for State {
             proposed,
             last_from,
             last_to,
+            after_from,
+            after_to,
             outcome,
             turn_positions,
             move_again,
@@ -285,6 +296,7 @@ impl Clone for State {
             triggered,
             rng,
             dice,
+            player_values,
         } = self;
         pieces.clone_from(&o.pieces);
         comp_count.clone_from(&o.comp_count);
@@ -299,6 +311,8 @@ impl Clone for State {
         *proposed = o.proposed;
         *last_from = o.last_from;
         *last_to = o.last_to;
+        *after_from = o.after_from;
+        *after_to = o.after_to;
         *outcome = o.outcome;
         turn_positions.clone_from(&o.turn_positions);
         *move_again = o.move_again;
@@ -316,6 +330,7 @@ impl Clone for State {
         *triggered = o.triggered;
         *rng = o.rng;
         dice.clone_from(&o.dice);
+        *player_values = o.player_values;
     }
 }
 
@@ -328,6 +343,12 @@ impl State {
     }
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+    /// Records an action from `from` to `to` (an add or a removal: both
+    /// its site), what `(last ... afterConsequence:True)` reads.
+    pub(crate) fn note(&mut self, from: Site, to: Site) {
+        self.after_from = from;
+        self.after_to = to;
     }
 }
 
@@ -600,6 +621,8 @@ impl Interp {
             proposed: 0,
             last_from: NONE,
             last_to: NONE,
+            after_from: NONE,
+            after_to: NONE,
             outcome: None,
             turn_positions: Vec::new(),
             move_again: false,
@@ -617,6 +640,7 @@ impl Interp {
             triggered: 0,
             rng: r.chance_seed,
             dice: Vec::new(),
+            player_values: [0; MAX_PLAYERS + 1],
         };
         let mut ws = self.new_workspace();
         for rule in &r.start {
@@ -744,6 +768,7 @@ impl Interp {
     /// board site without stacks holds the new piece only (what stood
     /// there is gone).
     pub(crate) fn put(&self, st: &mut State, s: Site, comp: u8) {
+        st.note(s, s);
         let su = s as usize;
         let p = &mut st.pieces;
         if self.is_hand_site(s) {
@@ -783,6 +808,7 @@ impl Interp {
 
     /// Takes the top piece off site `s`; its component (0: none there).
     pub(crate) fn take(&self, st: &mut State, s: Site) -> u8 {
+        st.note(s, s);
         let su = s as usize;
         let p = &mut st.pieces;
         let comp = p.what[su];
@@ -1021,9 +1047,10 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             PlayEffect::Trigger(x) => walk_int(x, out),
         },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
-        Effect::AddScore(_, v) | Effect::SetScore(_, v) | Effect::SetNextPlayer(v) => {
-            walk_int(v, out)
-        }
+        Effect::AddScore(_, v)
+        | Effect::SetScore(_, v)
+        | Effect::SetNextPlayer(v)
+        | Effect::SetPlayerValue(_, v) => walk_int(v, out),
         Effect::Remove(r) | Effect::RemoveLater(r) => walk_region(r, out),
         Effect::Add { piece, to, .. } => {
             if let PieceSel::Expr(v) = piece {
@@ -1056,7 +1083,7 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
     match e {
         IntE::Arith(_, v) => v.iter().for_each(|a| walk_int(a, out)),
         IntE::Abs(a) | IntE::SizeStack(a) | IntE::Who(a) | IntE::What(a) => walk_int(a, out),
-        IntE::Last(_) | IntE::MovesThisTurn => {}
+        IntE::Last(_) | IntE::MovesThisTurn | IntE::PlayerValue(_) => {}
         IntE::MapEntry { key, .. } => walk_int(key, out),
         IntE::Regions(r) => match &**r {
             RegionsInt::Ahead { site, steps, .. } => {
