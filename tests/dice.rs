@@ -51,7 +51,7 @@ fn first_roll_perft_as_ludii() {
 /// same rolls, a pass included), and the same winner.
 #[test]
 fn seeded_game_rolls_as_ludii() {
-    let want = include_str!("fixtures/dice_race.seed2.txt");
+    let want = include_str!("dice_race_seed2.txt");
     let mut l = load(GAME).unwrap();
     l.set_chance_seed(2);
     with_rules!(&l, |r| {
