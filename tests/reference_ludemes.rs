@@ -104,16 +104,13 @@ fn plain_games_stay_on_the_engine() {
     assert_eq!(perft(&l, 4), [9, 72, 504, 3024]);
 }
 
-/// `(last ... afterConsequence:True)` is named as not supported.
+/// `(last ... afterConsequence:` takes a boolean; `True` is played (see
+/// tests/rules.rs), anything else is a located error.
 #[test]
-fn after_consequence_is_declined_by_name() {
-    let text = LAST_STEP.replace("(last To)", "(last To afterConsequence:True)");
+fn after_consequence_takes_a_boolean() {
+    let text = LAST_STEP.replace("(last To)", "(last To afterConsequence:3)");
     let e = load_str("t.lud", &text, &Choices::default(), PassSet::all()).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("afterConsequence:True)` is not supported yet"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("takes a boolean"), "{e}");
 }
 
 /// Three players: a line of two wins, ranks the winner first and play
