@@ -241,7 +241,14 @@ pub(crate) fn slide_needs_full(n: &Node) -> bool {
         Some("between") => args(x).iter().any(|y| {
             y.as_int().is_some() || matches!(y.head_word(), Some("range" | "exact" | "min" | "max"))
         }),
-        Some("to") => args(x).iter().any(|y| y.head_word() == Some("apply")),
+        // `(apply if:C)` alone is the plain slide's landing condition
+        // (`compile/play.rs`)
+        Some("to") => args(x).iter().any(|y| {
+            y.head_word() == Some("apply") && {
+                let mut b = Args::of(y);
+                b.named("if").is_none() || b.peek().is_some()
+            }
+        }),
         _ => false,
     })
 }
