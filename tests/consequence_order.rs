@@ -101,3 +101,54 @@ fn can_move_counts_the_decision_as_visited() {
     // Ludii 1.0.8: 9 89 643 5072
     assert_eq!(perft_both(GAME, 4), [9, 89, 643, 5072]);
 }
+
+/// Ludii's `Next` is the player the turn passes to, and `(moveAgain)`
+/// makes that the mover at once: `(no Moves Next)` in the end rules then
+/// asks whether the mover can go on. P1 places with `(moveAgain)` while
+/// P2 could only place on the first cell: P1's placing there does not end
+/// the game (P2 would have no move, but P1 still has). Ludii 1.0.8: 3 6 6 0
+/// (with `Next` the other player, depth 2 would be 4).
+#[test]
+fn next_after_move_again_is_the_mover() {
+    const GAME: &str = r#"
+(game "Again"
+    (players 2)
+    (equipment { (board (rectangle 1 3)) (piece "Disc" Each) })
+    (rules
+        (play
+            (if (is Mover P1)
+                (move Add (to (sites Empty)) (then (moveAgain)))
+                (move Add (to (sites {0}) if:(is Empty (to))))))
+        (end (if (no Moves Next) (result Mover Win)))))
+"#;
+    assert_eq!(perft_both(GAME, 4), [3, 6, 6, 0]);
+}
+
+/// The same in a result: P1 fills the row, moving again after each disc;
+/// when it is full, `(result Next Win)` names P1 (Ludii 1.0.8's seeded
+/// trace: winner 1 at ply 3).
+#[test]
+fn a_result_for_next_after_move_again_names_the_mover() {
+    const GAME: &str = r#"
+(game "Again Full"
+    (players 2)
+    (equipment { (board (rectangle 1 3)) (piece "Disc" Each) })
+    (rules
+        (play (move Add (to (sites Empty)) (then (if (is Mover P1) (moveAgain)))))
+        (end (if (is Full) (result Next Win)))))
+"#;
+    for passes in [PassSet::all(), PassSet::none()] {
+        let l = load_str("test.lud", GAME, &Choices::default(), passes)
+            .unwrap_or_else(|e| panic!("{e}"));
+        with_rules!(&l, |r| {
+            let mut st = r.initial_state();
+            let mut ws = r.workspace();
+            for _ in 0..3 {
+                let m = r.legal(&st)[0].clone();
+                r.play(&mut st, &m, &mut ws);
+            }
+            let o = r.outcome(&st).expect("over after three discs");
+            assert_eq!(o.winner(), Some(1), "{o:?}");
+        });
+    }
+}

@@ -31,7 +31,7 @@ impl Compiler {
         match &n.kind {
             Kind::Word(w) => match w.as_str() {
                 "Mover" => Ok(Role::Mover),
-                "Next" => Ok(Role::Next),
+                "Next" => Ok(self.next_role()),
                 "Prev" => Ok(Role::Prev),
                 "Neutral" => Ok(Role::Player(0)),
                 "All" => Ok(Role::All),
@@ -44,7 +44,7 @@ impl Compiler {
             },
             Kind::Form { .. } => match n.head_word() {
                 Some("mover") => Ok(Role::Mover),
-                Some("next") => Ok(Role::Next),
+                Some("next") => Ok(self.next_role()),
                 Some("prev") => Ok(Role::Prev),
                 Some("player") => match self.int(n)? {
                     IntE::Const(p) if p >= 1 && p <= self.players as i32 => {
@@ -252,7 +252,7 @@ impl Compiler {
                 let mut a = Args::of(n);
                 let v = match head {
                     "mover" => IntE::Role(Role::Mover),
-                    "next" => IntE::Role(Role::Next),
+                    "next" => IntE::Role(self.next_role()),
                     "prev" => IntE::Role(Role::Prev),
                     "from" => IntE::From,
                     "to" => IntE::To,
@@ -779,7 +779,7 @@ impl Compiler {
                 BoolE::Cmp(
                     CmpOp::Eq,
                     Box::new(self.int(p)?),
-                    Box::new(IntE::Role(Role::Next)),
+                    Box::new(IntE::Role(self.next_role())),
                 )
             }
             Some("In") => {

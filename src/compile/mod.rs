@@ -427,6 +427,7 @@ pub fn compile(game: &Node, options: Vec<(String, String)>) -> Result<Game> {
     if let Some(m) = meta_outer {
         c.meta(m)?;
     }
+    c.again_reads_next = c.check_next_after_again(game);
     c.rules(rules)?;
     c.finish(name, options)
 }
@@ -457,6 +458,13 @@ pub(crate) struct Compiler {
     /// `(swap)`, `(noRepeat)` (`compile/meta.rs`).
     pub(crate) meta_rules: crate::engine::ir::MetaRules,
     pub(crate) uses_all_passed: bool,
+    /// The game moves again during play and its end rules read `Next`
+    /// (`reference.rs`): they are compiled a second time, for the engine,
+    /// with `Next` meaning the mover (`end_again`).
+    pub(crate) again_reads_next: bool,
+    /// While set, `Next` compiles as `Mover` (`reference.rs`).
+    pub(crate) next_is_mover: std::cell::Cell<bool>,
+    pub(crate) end_again: crate::engine::ir::EndAfterAgain,
     /// The `(regions ...)` of the equipment, in order.
     pub(crate) regions: Vec<EquipRegion>,
     /// Ludemes used that only the reference interpreter plays
@@ -784,6 +792,9 @@ impl Compiler {
         }
         if let Some(e) = end {
             self.end = self.end_rules(e)?;
+            if self.again_reads_next {
+                self.end_again.end = self.end_rules_after_again(e)?;
+            }
         }
         Ok(())
     }
@@ -1022,6 +1033,10 @@ impl Compiler {
             self.phases[i].play = id;
             if let Some(e) = a.form("end") {
                 self.phases[i].end = self.end_rules(e)?;
+                if self.again_reads_next {
+                    let again = self.end_rules_after_again(e)?;
+                    self.end_again.phases.push((i, again));
+                }
             }
             let mut nexts = Vec::new();
             while let Some(np) = a.form("nextPhase") {
@@ -1256,6 +1271,9 @@ impl Compiler {
             // Ludii: a game with dice never ends because all passed
             // (`GameType.NotAllPass`, set for hand dice)
             uses_all_passed: self.uses_all_passed || !self.dice.is_empty(),
+            end_again: self
+                .again_reads_next
+                .then(|| Box::new(std::mem::take(&mut self.end_again))),
             no_repeat_in_turn: self.no_repeat_in_turn,
             meta: self.meta_rules,
             proposals: self.proposals.into_inner(),

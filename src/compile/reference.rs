@@ -84,3 +84,72 @@ impl Compiler {
         }
     }
 }
+
+/// Whether `n` holds a form (or word) that `hit` accepts, not looking
+/// inside a `(start ...)`.
+fn any_node(n: &Node, hit: &dyn Fn(&Node) -> bool) -> bool {
+    if hit(n) {
+        return true;
+    }
+    match &n.kind {
+        Kind::Form { args, .. } => {
+            n.head_word() != Some("start") && args.iter().any(|a| any_node(a, hit))
+        }
+        Kind::Array(items) => items.iter().any(|a| any_node(a, hit)),
+        Kind::Named { value, .. } => any_node(value, hit),
+        _ => false,
+    }
+}
+
+impl Compiler {
+    /// `Next`, or `Mover` while end rules are compiled for a decision that
+    /// moves again (`end_rules_after_again`).
+    pub(crate) fn next_role(&self) -> Role {
+        if self.next_is_mover.get() {
+            Role::Mover
+        } else {
+            Role::Next
+        }
+    }
+
+    /// Ludii's `Next` is the player the turn passes to, and `(moveAgain)`
+    /// (or `(set NextPlayer ...)`) changes it at once: the end rules and
+    /// `nextPhase` conditions read after such a decision mean the mover
+    /// (the reference interpreter: `Interp::next_of`). Whether the game
+    /// moves again during play (not in its `(start ...)`) and its end
+    /// rules read `Next`: then the engine gets them a second time with
+    /// `Next` as the mover (`end_again`). A `nextPhase` that reads `Next`,
+    /// or a `(set NextPlayer ...)` during play beside end rules that read
+    /// it, is left to the reference interpreter.
+    pub(crate) fn check_next_after_again(&self, game: &Node) -> bool {
+        let again = |n: &Node| n.head_word() == Some("moveAgain");
+        let set_next = |n: &Node| {
+            n.head_word() == Some("set")
+                && matches!(&n.kind, Kind::Form { args, .. }
+                    if args.first().and_then(|a| a.as_word()) == Some("NextPlayer"))
+        };
+        let is_next = |n: &Node| n.as_word() == Some("Next") || n.head_word() == Some("next");
+        let reads_in = |head: &'static str| {
+            move |n: &Node| n.head_word() == Some(head) && any_node(n, &is_next)
+        };
+        let moves_again = any_node(game, &again);
+        let sets_next = any_node(game, &set_next);
+        if !moves_again && !sets_next {
+            return false;
+        }
+        let end_reads = any_node(game, &reads_in("end"));
+        if any_node(game, &reads_in("nextPhase")) || (sets_next && end_reads) {
+            self.needs_reference("`Next` after `(moveAgain)`");
+        }
+        moves_again && end_reads
+    }
+
+    /// End rules compiled with `Next` as the mover (see
+    /// [`Compiler::check_next_after_again`]).
+    pub(crate) fn end_rules_after_again(&mut self, node: &Node) -> Result<Vec<EndRule>> {
+        self.next_is_mover.set(true);
+        let r = self.end_rules(node);
+        self.next_is_mover.set(false);
+        r
+    }
+}

@@ -59,7 +59,11 @@ impl Game {
         let phase = &self.phases[st.phase[mover as usize] as usize];
         let pi = st.phase[mover as usize] as usize;
         let phase_fast = self.fast.phase_end_cond.get(pi);
-        let mut decided = if self
+        let mut decided = if st.move_again
+            && let Some(ea) = &self.end_again
+        {
+            self.decide_ends_after_again(ea, pi, st, ctx, ws)
+        } else if self
             .fast
             .phase_end_plan
             .get(pi)
@@ -115,6 +119,27 @@ impl Game {
 
     /// Evaluates end rules in order; the first that holds decides.
     /// `fast`: the rules' conditions in direct form, where they have one.
+    /// The end rules after a decision that moves again, in a game whose
+    /// end rules read `Next`: as compiled with `Next` meaning the mover
+    /// ([`Game::end_again`]), the phase's then the game's, evaluated
+    /// generically.
+    pub(crate) fn decide_ends_after_again(
+        &self,
+        ea: &EndAfterAgain,
+        pi: usize,
+        st: &mut State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+    ) -> bool {
+        let phase = ea
+            .phases
+            .iter()
+            .find(|(i, _)| *i == pi)
+            .map_or(&[][..], |(_, r)| r.as_slice());
+        (!phase.is_empty() && self.check_end(phase, None, st, ctx, ws))
+            || self.check_end(&ea.end, None, st, ctx, ws)
+    }
+
     fn check_end(
         &self,
         rules: &[EndRule],

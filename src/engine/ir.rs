@@ -996,3 +996,13 @@ pub struct SlideFull {
     pub to_apply: Option<Effect>,
     pub stack: bool,
 }
+
+/// A game's end rules as they read after a decision that moves again:
+/// `Next` is then the mover (`compile/reference.rs`). The engine uses them
+/// in place of `Game::end` and each phase's `end` for such a decision.
+#[derive(Clone, Debug, Default)]
+pub struct EndAfterAgain {
+    pub end: Vec<EndRule>,
+    /// (phase index, its end rules)
+    pub phases: Vec<(usize, Vec<EndRule>)>,
+}

@@ -557,46 +557,54 @@ impl Game {
         st.pass_turns = 0;
         // the end rules: the phase's, then the game's (Mover = who moved)
         let mut decided = false;
-        match turn.end {
-            LeanEnd::Never => {}
-            LeanEnd::Pieces(p, t, phase_rule) => {
-                if t.accepts(st.pieces[p as usize] as i32) {
-                    let r = if phase_rule {
-                        &self.phases[phase_index].end[0]
-                    } else {
-                        &self.end[0]
-                    };
-                    st.outcome = Some(self.result_of(&r.result, st, self.move_ctx(m), ws));
-                    decided = true;
+        if again && let Some(ea) = &self.end_again {
+            // `Next` is the mover now (`Game::end_again`)
+            decided = self.decide_ends_after_again(ea, phase_index, st, self.move_ctx(m), ws);
+            if matches!(turn.end, LeanEnd::Phased) {
+                self.lean_phase_changes(phase_index, st, m, ws);
+            }
+        } else {
+            match turn.end {
+                LeanEnd::Never => {}
+                LeanEnd::Pieces(p, t, phase_rule) => {
+                    if t.accepts(st.pieces[p as usize] as i32) {
+                        let r = if phase_rule {
+                            &self.phases[phase_index].end[0]
+                        } else {
+                            &self.end[0]
+                        };
+                        st.outcome = Some(self.result_of(&r.result, st, self.move_ctx(m), ws));
+                        decided = true;
+                    }
                 }
-            }
-            LeanEnd::Proposed(p) => {
-                if st.proposed & (1u64 << p) != 0 {
-                    decided = self.lean_end_rules(phase_index, st, m, ws);
+                LeanEnd::Proposed(p) => {
+                    if st.proposed & (1u64 << p) != 0 {
+                        decided = self.lean_end_rules(phase_index, st, m, ws);
+                    }
                 }
-            }
-            LeanEnd::Counters(i) => {
-                decided = self.decide_mover_ends(
-                    &self.fast.mover_ends[i as usize],
-                    phase_index,
-                    st,
-                    m,
-                    ws,
-                )
-            }
-            LeanEnd::CountersQuick(i, q) => {
-                if quick_chunk_holds(&q, &st.comp_count) {
-                    decided = self.decide_mover_guards(
+                LeanEnd::Counters(i) => {
+                    decided = self.decide_mover_ends(
                         &self.fast.mover_ends[i as usize],
                         phase_index,
                         st,
                         m,
                         ws,
-                    );
+                    )
                 }
+                LeanEnd::CountersQuick(i, q) => {
+                    if quick_chunk_holds(&q, &st.comp_count) {
+                        decided = self.decide_mover_guards(
+                            &self.fast.mover_ends[i as usize],
+                            phase_index,
+                            st,
+                            m,
+                            ws,
+                        );
+                    }
+                }
+                LeanEnd::Rules => decided = self.lean_end_rules(phase_index, st, m, ws),
+                LeanEnd::Phased => decided = self.lean_phased_end(phase_index, st, m, ws),
             }
-            LeanEnd::Rules => decided = self.lean_end_rules(phase_index, st, m, ws),
-            LeanEnd::Phased => decided = self.lean_phased_end(phase_index, st, m, ws),
         }
         // the turn goes on: no turn change, the position joins the turn's
         if again {

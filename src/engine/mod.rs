@@ -463,6 +463,10 @@ pub struct Game {
     pub(crate) start: Vec<StartRule>,
     pub(crate) end: Vec<EndRule>,
     pub(crate) uses_all_passed: bool,
+    /// The end rules with `Next` read as the mover, for a decision that
+    /// moves again (Ludii's moveAgain makes the mover the next player);
+    /// none when no end rule reads `Next` in a game that moves again.
+    pub(crate) end_again: Option<Box<ir::EndAfterAgain>>,
     pub(crate) no_repeat_in_turn: bool,
     /// Meta rules played by the reference only: `(swap)`, `(noRepeat)`.
     pub(crate) meta: MetaRules,

@@ -42,6 +42,12 @@ impl Interp {
 
         st.prev_mover = mover;
         let ends_turn = !st.move_again;
+        // who `Next` is for the end and phase rules (`Interp::next_of`)
+        st.next_now = if st.move_again {
+            mover
+        } else {
+            st.next_override
+        };
         let single_pass = m.kind == MoveKind::Pass && st.turn_decisions == 0 && ends_turn;
         st.pass_turns = if single_pass { st.pass_turns + 1 } else { 0 };
         st.turn_decisions += 1;
@@ -102,7 +108,9 @@ impl Interp {
             }
             st.turn_positions.push(st.pieces.clone());
         }
+        // `Next` is the player after the mover again from here on
         st.move_again = false;
+        st.next_now = 0;
     }
 
     /// Evaluates end rules in order; the first that holds sets the result.

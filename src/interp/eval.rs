@@ -39,14 +39,15 @@ pub fn cmp(op: CmpOp, a: i32, b: i32) -> bool {
 }
 
 impl Interp {
-    /// A role as a player number: `Mover`, `Next` (the player after the
-    /// mover), `Prev` (the previous decision's player); as a single player,
-    /// `All` and `Enemy` mean the next player.
+    /// A role as a player number: `Mover`, `Next` (see [`Interp::next_of`]),
+    /// `Prev` (the previous decision's player); as a single player, `All`
+    /// and `Enemy` mean the player after the mover.
     pub fn role(&self, r: Role, st: &State) -> u8 {
         match r {
             Role::Player(p) => p,
             Role::Mover => st.mover,
-            Role::Next | Role::All | Role::Enemy => self.next_player(st.mover),
+            Role::Next => self.next_of(st),
+            Role::All | Role::Enemy => self.next_player(st.mover),
             Role::Prev => st.prev_mover,
         }
     }

@@ -123,6 +123,26 @@ impl Interp {
 
     /// The player after `p` who has not left the game (ranked); `p`'s
     /// successor when every other has.
+    /// Ludii's `Next`: the player the turn passes to. In the end rules and
+    /// `nextPhase` rules of a decision that moved again that is the mover
+    /// (Ludii's moveAgain sets the next player to the mover), after a
+    /// `(set NextPlayer ...)` the player it named ([`State::next_now`]);
+    /// otherwise the player after the mover. So `(no Moves Next)` in the
+    /// end rules, after a decision that moves again, asks whether the
+    /// mover can go on.
+    ///
+    /// Known difference: Ludii changes the next player as soon as the
+    /// `(moveAgain)` applies, so a later consequence of the same decision
+    /// (a `(then ...)` of the one that moved again) would read the mover
+    /// too; here consequences always read the player after the mover.
+    pub(crate) fn next_of(&self, st: &State) -> u8 {
+        if st.next_now != 0 {
+            st.next_now
+        } else {
+            self.next_player(st.mover)
+        }
+    }
+
     pub(crate) fn next_active(&self, st: &State, p: u8) -> u8 {
         let mut q = self.next_player(p);
         for _ in 0..self.rules.players {

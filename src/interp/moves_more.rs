@@ -45,7 +45,8 @@ impl Interp {
         !out.is_empty()
     }
 
-    /// `(no Moves Next)`: the next player has no move in this position
+    /// `(no Moves Next)`: the next player ([`Interp::next_of`]: the mover
+    /// again after `(moveAgain)`) has no move in this position
     /// (false inside another `(no Moves Next)`). `(no Moves Mover)`: the
     /// mover had no move at their last decision (Ludii reads the
     /// stalemate flag it set then); `(no Moves Pn)` likewise for Pn.
@@ -59,7 +60,7 @@ impl Interp {
                     return false;
                 }
                 let p = if st.outcome.is_none() {
-                    self.next_player(st.mover)
+                    self.next_of(st)
                 } else {
                     st.mover
                 };
