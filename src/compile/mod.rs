@@ -953,6 +953,10 @@ impl Compiler {
             );
         }
         let region = self.region(wh)?;
+        if count > 1 {
+            // a count on a board site (`interp::initial_state`)
+            self.needs_reference("place count:");
+        }
         self.start.push(StartRule::Place {
             comp: comps[0],
             region: region.clone(),

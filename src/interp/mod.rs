@@ -669,8 +669,15 @@ impl Interp {
                         {
                             continue;
                         }
-                        for _ in 0..*count {
+                        if self.rules.stacking || self.is_hand_site(s) {
+                            for _ in 0..*count {
+                                self.put(&mut st, s, *comp);
+                            }
+                        } else {
+                            // one piece, `count:` of them (Ludii's count of
+                            // a site: Nim's piles)
                             self.put(&mut st, s, *comp);
+                            st.pieces.count[s as usize] = *count;
                         }
                     }
                     ws.give_set(set);
