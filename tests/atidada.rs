@@ -1,5 +1,5 @@
 //! Atidada: perft, scripted positions, snapshots, random playouts; and a
-//! Ludii user's Nine Men's Morris (`tests/fixtures/nine_mens_morris.lud`)
+//! Ludii user's Nine Men's Morris (`rules/nine_mens_morris.lud`)
 //! written with the same ludemes.
 
 mod common;
@@ -32,16 +32,12 @@ fn texts(v: &[&str]) -> Vec<String> {
 }
 
 /// Loads a description from `tests/fixtures`.
-fn load_fixture(file: &str, options: &[&str]) -> Game {
-    let choices = ludeme::Choices {
-        options: options.iter().map(|s| s.to_string()).collect(),
-        ruleset: None,
-    };
+/// A game of `rules/` with its default options.
+fn load_rules(file: &str) -> Game {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("fixtures")
+        .join("rules")
         .join(file);
-    ludeme::compile_file(&path, &choices).unwrap_or_else(|e| panic!("{e}"))
+    ludeme::compile_file(&path, &ludeme::Choices::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The game `ludeme play FILE --seed SEED --max-moves N` plays (random
@@ -576,7 +572,7 @@ fn snapshot_seeded_game_pieces_20() {
 
 #[test]
 fn nine_mens_morris_loads() {
-    let g = load_fixture("nine_mens_morris.lud", &[]);
+    let g = load_rules("nine_mens_morris.lud");
     assert_eq!(g.name, "Nine Men's Morris");
     assert_eq!(g.board.len(), 24);
     let st = g.initial_state();
@@ -587,7 +583,7 @@ fn nine_mens_morris_loads() {
 #[test]
 fn nine_mens_morris_perft() {
     // Start: no line before P1's third marker (ply 5): 24*23*22*21(*20).
-    let g = load_fixture("nine_mens_morris.lud", &[]);
+    let g = load_rules("nine_mens_morris.lud");
     let s = g.initial_state();
     let counts: Vec<u64> = (1..=5).map(|d| perft(&g, &s, d)).collect();
     assert_eq!(counts, vec![24, 552, 12144, 255024, 5100480]);
@@ -611,13 +607,13 @@ fn nine_mens_morris_perft_depth6() {
     // Of the 5100480 five-ply lines, 16 mills * 3! orders * 21*20 (P2 off the
     // mill) = 40320 end with P1's mill: 2 removals; the others 19 placements.
     // 40320*2 + (5100480-40320)*19 = 96223680.
-    let g = load_fixture("nine_mens_morris.lud", &[]);
+    let g = load_rules("nine_mens_morris.lud");
     assert_eq!(perft(&g, &g.initial_state(), 6), 96223680);
 }
 
 #[test]
 fn nine_mens_morris_mill_spares_men_in_a_mill() {
-    let g = load_fixture("nine_mens_morris.lud", &[]);
+    let g = load_rules("nine_mens_morris.lud");
     // P2's mill A4 B4 C4 takes any of P1's three (none is in a mill)
     let st = after(&g, "A1 A4 D1 B4 F6 C4");
     assert_eq!(st.mover(), 2);
@@ -638,7 +634,7 @@ fn nine_mens_morris_mill_spares_men_in_a_mill() {
 
 #[test]
 fn nine_mens_morris_moves_and_flies() {
-    let g = load_fixture("nine_mens_morris.lud", &[]);
+    let g = load_rules("nine_mens_morris.lud");
     // 18 placements without a mill; both then move along the lines
     let line = "A1 A4 D1 B4 C3 D6 E3 F6 B6 G7 F2 D5 D7 B2 E5 C5 G4 E4";
     let st = after(&g, line);
@@ -662,7 +658,7 @@ fn nine_mens_morris_moves_and_flies() {
 
 #[test]
 fn nine_mens_morris_random_playouts() {
-    let mut g = load_fixture("nine_mens_morris.lud", &[]);
+    let mut g = load_rules("nine_mens_morris.lud");
     g.max_turns = 200;
     random_playouts(&g, 30, 5, morris_invariants(9));
 }

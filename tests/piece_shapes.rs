@@ -6,14 +6,6 @@ mod common;
 use common::*;
 use ludeme::{Choices, Game};
 
-fn fixture(file: &str) -> Game {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("fixtures")
-        .join(file);
-    ludeme::compile_file(&path, &Choices::default()).unwrap_or_else(|e| panic!("{e}"))
-}
-
 /// Rule shapes with a fast path in the engine (src/engine/fast.rs), in a
 /// setting of their own: per-piece `if`s on piece counts (both operand orders,
 /// with and without an else branch), steps to empty sites over two relations
@@ -94,7 +86,7 @@ fn the_shapes_fixture_agrees_with_the_generic_path() {
 
 #[test]
 fn nine_mens_morris_agrees_with_the_generic_path() {
-    agrees_with_generic(&fixture("nine_mens_morris.lud"), 20, 3000, 11);
+    agrees_with_generic(&common::load("nine_mens_morris.lud", &[]), 20, 3000, 11);
 }
 
 #[test]

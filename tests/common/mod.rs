@@ -177,3 +177,28 @@ pub fn same_lines(
     }
     steps
 }
+
+/// Perft from the start of `rules/FILE` at depths 1..=N, by default
+/// passes and by the reference interpreter alone (`--passes none`); the
+/// two must agree.
+pub fn rules_perfts(file: &str, depth: u32) -> Vec<u64> {
+    use ludeme::dispatch::load_file;
+    use ludeme::plan::{PassSet, Rules};
+    use ludeme::with_rules;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rules")
+        .join(file);
+    let counts = |passes: PassSet| {
+        let l = load_file(&path, &Choices::default(), passes).unwrap_or_else(|e| panic!("{e}"));
+        with_rules!(&l, |r| {
+            let st = r.initial_state();
+            let mut ws = r.workspace();
+            (1..=depth)
+                .map(|d| r.perft(&st, d, &mut ws))
+                .collect::<Vec<u64>>()
+        })
+    };
+    let all = counts(PassSet::all());
+    assert_eq!(all, counts(PassSet::none()), "{file}: passes and reference");
+    all
+}
