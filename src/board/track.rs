@@ -213,16 +213,19 @@ fn steps(board: &Board, node: &Node, text: &str) -> Result<Vec<Site>, Diagnostic
             out.push(TRACK_END);
             current = None;
         } else {
-            let dir_part: String = p.chars().filter(|c| !c.is_ascii_digit()).collect();
-            let len: Option<usize> = if dir_part.len() != p.len() {
-                match p[dir_part.len()..].parse() {
+            // a direction, then an optional count: `N`, `E3`
+            let (dir_part, count) =
+                p.split_at(p.find(|c: char| c.is_ascii_digit()).unwrap_or(p.len()));
+            let len: Option<usize> = if count.is_empty() {
+                None
+            } else {
+                match count.parse() {
                     Ok(n) => Some(n),
+                    // (found by fuzzing: a step such as `N1é`)
                     Err(_) => return Err(bad(node, format!("bad track step `{p}`"))),
                 }
-            } else {
-                None
             };
-            let Some(d) = Dir::from_name(&dir_part) else {
+            let Some(d) = Dir::from_name(dir_part) else {
                 return Err(bad(node, format!("bad direction in track step `{p}`")));
             };
             let Some(cur) = current else {
