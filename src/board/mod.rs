@@ -25,6 +25,7 @@ pub mod mancala;
 mod morris;
 mod read;
 pub mod sides;
+mod split;
 pub mod square;
 pub mod track;
 

@@ -212,7 +212,7 @@ fn shape_of(board: &Node) -> Result<Board, Diagnostic> {
         )
         .expected(SHAPES));
     };
-    if graphops::is_operator(head) || head == "wedge" || head == "tri" {
+    if graphops::is_operator(head) || matches!(head, "wedge" | "tri" | "shape") {
         return graphops::board(graph, site_type);
     }
     let gargs = split(graph.form_args().unwrap_or(&[]));
