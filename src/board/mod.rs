@@ -164,6 +164,10 @@ pub enum Shape {
     LimpingHex {
         size: u32,
     },
+    /// `(hex Triangle N)`: a triangle of N rows of pointy-top hexagons.
+    HexTriangle {
+        size: u32,
+    },
     Concentric {
         rings: u32,
         join_corners: bool,
