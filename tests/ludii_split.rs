@@ -99,3 +99,60 @@ fn a_bad_shape_is_located() {
         .expect("2 sides is refused");
     assert!(e.to_string().contains("2 sides is not supported"), "{e}");
 }
+
+fn cell_board(board: &str) -> Game {
+    let text = format!(
+        r#"(game "T" (players 2) (equipment {{ (board {board}) (piece "Disc" Each) }})
+            (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Win)))))"#
+    );
+    ludeme::compile_str("t.lud", &text, &Choices::default())
+        .unwrap_or_else(|e| panic!("{board}: {e}"))
+}
+
+#[test]
+fn a_hex_triangle_has_ludiis_cells() {
+    // Ludii 1.0.8, (hex Triangle 4): 10 cells, bottom row first; perft 2
+    // is 10/90 there and here (checked with `run.sh perft`)
+    for head in ["Triangle", "triangle"] {
+        let g = cell_board(&format!("(hex {head} 4)"));
+        let b = &g.board;
+        assert_eq!(b.len(), 10);
+        let want: [(f64, f64, &str, &[Site]); 10] = [
+            (0.0, 0.0, "A1", &[1, 4]),
+            (1.7321, 0.0, "B1", &[0, 2, 4, 5]),
+            (3.4641, 0.0, "C1", &[1, 3, 5, 6]),
+            (5.1962, 0.0, "D1", &[2, 6]),
+            (0.8660, 1.5, "B2", &[0, 1, 5, 7]),
+            (2.5981, 1.5, "C2", &[1, 2, 4, 6, 7, 8]),
+            (4.3301, 1.5, "D2", &[2, 3, 5, 8]),
+            (1.7321, 3.0, "C3", &[4, 5, 8, 9]),
+            (3.4641, 3.0, "D3", &[5, 6, 7, 9]),
+            (2.5981, 4.5, "D4", &[7, 8]),
+        ];
+        check(&g, &want);
+        let mut c = b.corners().to_vec();
+        c.sort_unstable();
+        assert_eq!(c, [0, 3, 9]);
+        assert_eq!(b.centre_sites(), [5]);
+        let mut o = b.outer().to_vec();
+        o.sort_unstable();
+        assert_eq!(o, [0, 1, 2, 3, 4, 6, 7, 8, 9]);
+    }
+}
+
+#[test]
+fn sizes_may_be_arithmetic_and_use_any_case() {
+    // Ludii's DimFunction: (* 2 3) rows of (- 5 1) columns
+    let g = cell_board("(rectangle (* 2 3) (- 5 1))");
+    assert_eq!(g.board.len(), 24);
+    let g = cell_board("(square (max 2 (/ 7 2)))");
+    assert_eq!(g.board.len(), 9);
+    let g = cell_board("(square 3) use:vertex");
+    assert_eq!(g.board.len(), 9);
+    let text = r#"(game "T" (players 2) (equipment { (board (square (/ 3 0))) (piece "Disc" Each) })
+        (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Win)))))"#;
+    let e = ludeme::compile_str("t.lud", text, &Choices::default())
+        .err()
+        .expect("a division by zero is refused");
+    assert!(e.to_string().contains("must be a number"), "{e}");
+}

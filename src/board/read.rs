@@ -202,10 +202,11 @@ fn shape_of(board: &Node) -> Result<Board, Diagnostic> {
     for &(name, value, node) in &args.named {
         match name {
             "use" => {
+                // Ludii reads its enum constants in any case (`use:vertex`)
                 site_type = match value.as_word() {
-                    Some("Cell") => SiteType::Cell,
-                    Some("Vertex") => SiteType::Vertex,
-                    Some("Edge") => {
+                    Some(w) if w.eq_ignore_ascii_case("Cell") => SiteType::Cell,
+                    Some(w) if w.eq_ignore_ascii_case("Vertex") => SiteType::Vertex,
+                    Some(w) if w.eq_ignore_ascii_case("Edge") => {
                         return Err(Diagnostic::at(value.span, "`use:Edge` is not supported")
                             .expected("`Cell` or `Vertex`"));
                     }
