@@ -101,8 +101,11 @@ fn dim(node: &Node, what: &str) -> Result<i64, Diagnostic> {
         _ => return Err(bad()),
     };
     v.ok_or_else(|| {
-        Diagnostic::at(node.span, format!("board too large: {what} is out of range"))
-            .expected("a smaller size")
+        Diagnostic::at(
+            node.span,
+            format!("board too large: {what} is out of range"),
+        )
+        .expected("a smaller size")
     })
 }
 

@@ -25,17 +25,18 @@ pub fn shape(node: &Node, site_type: SiteType) -> Result<Graph, Diagnostic> {
     let args = read::split(node.form_args().unwrap_or(&[]));
     let expected = "`(shape [Star] SIDES)`";
     if let Some((name, _, n)) = args.named.first() {
-        return Err(
-            Diagnostic::at(n.span, format!("`{name}:` is not supported for `(shape ...)`"))
-                .expected(expected),
-        );
+        return Err(Diagnostic::at(
+            n.span,
+            format!("`{name}:` is not supported for `(shape ...)`"),
+        )
+        .expected(expected));
     }
     let (star, n) = match args.positional.as_slice() {
         [n] => (false, *n),
         [s, n] if s.as_word() == Some("Star") => (true, *n),
         [s, _] => {
             return Err(
-                Diagnostic::at(s.span, format!("bad shape {}", s.describe())).expected("`Star`")
+                Diagnostic::at(s.span, format!("bad shape {}", s.describe())).expected("`Star`"),
             );
         }
         _ => {
@@ -44,8 +45,10 @@ pub fn shape(node: &Node, site_type: SiteType) -> Result<Graph, Diagnostic> {
     };
     let sides = size(n, "the number of sides")? as usize;
     if !(3..=1000).contains(&sides) {
-        return Err(Diagnostic::at(n.span, format!("{sides} sides is not supported"))
-            .expected("3 to 1000 sides"));
+        return Err(
+            Diagnostic::at(n.span, format!("{sides} sides is not supported"))
+                .expected("3 to 1000 sides"),
+        );
     }
     let mut g = Graph::default();
     let r = sides as f64 / std::f64::consts::TAU;
