@@ -94,9 +94,9 @@ fn a_split_hexagram() {
 fn a_bad_shape_is_located() {
     let text = r#"(game "T" (players 2) (equipment { (board (shape Star 2) use:Vertex) (piece "Disc" Each) })
         (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Win)))))"#;
-    let e = ludeme::compile_str("t.lud", text, &Choices::default())
-        .err()
-        .expect("2 sides is refused");
+    let Err(e) = ludeme::compile_str("t.lud", text, &Choices::default()) else {
+        panic!("2 sides is refused");
+    };
     assert!(e.to_string().contains("2 sides is not supported"), "{e}");
 }
 
@@ -151,8 +151,8 @@ fn sizes_may_be_arithmetic_and_use_any_case() {
     assert_eq!(g.board.len(), 9);
     let text = r#"(game "T" (players 2) (equipment { (board (square (/ 3 0))) (piece "Disc" Each) })
         (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Win)))))"#;
-    let e = ludeme::compile_str("t.lud", text, &Choices::default())
-        .err()
-        .expect("a division by zero is refused");
+    let Err(e) = ludeme::compile_str("t.lud", text, &Choices::default()) else {
+        panic!("a division by zero is refused");
+    };
     assert!(e.to_string().contains("must be a number"), "{e}");
 }
