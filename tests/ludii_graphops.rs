@@ -415,8 +415,8 @@ fn operator_errors_are_located() {
     };
     for (board, needle) in [
         (
-            "(splitCrossings (square 3)) use:Vertex",
-            "`(splitCrossings …)` graph operator is not supported yet",
+            "(keep (square 3)) use:Vertex",
+            "`(keep …)` graph operator is not supported yet",
         ),
         ("(shift 1 (square 3))", "wrong number of arguments"),
         (

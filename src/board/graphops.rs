@@ -55,11 +55,11 @@ pub const OPERATORS: &[&str] = &[
     "remove",
     "makeFaces",
     "renumber",
+    "splitCrossings",
 ];
 
 /// Ludii's graph operators this module does not build yet.
 const NOT_YET: &[&str] = &[
-    "splitCrossings",
     "keep",
     "hole",
     "clip",
@@ -965,6 +965,14 @@ pub fn graph(node: &Node, site_type: SiteType) -> Result<Graph, Diagnostic> {
             Ok(g)
         }
         "add" => add(node, &args, site_type),
+        "shape" => super::split::shape(node, site_type),
+        "splitCrossings" => {
+            let a = read::positional(node, &args, 1, "`(splitCrossings GRAPH)`")?;
+            let mut g = graph(a[0], site_type)?;
+            super::split::split_crossings(&mut g, MAX_SITES as usize);
+            too_large(node, g.verts.len())?;
+            Ok(g)
+        }
         g if super::graphgen::GENERATORS.contains(&g) => super::graphgen::graph(node, g, site_type),
         "remove" => remove(node, &args, site_type),
         other if NOT_YET.contains(&other) => Err(Diagnostic::at(

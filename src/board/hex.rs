@@ -123,3 +123,18 @@ pub fn diamond(n: u32) -> Proto {
     let corners = [(0, 0), (0, m), (m, 0), (m, m)];
     proto_with(n, n, &exists, &corners, &flat)
 }
+
+/// `N(N+1)/2`.
+pub fn triangle_count(n: u64) -> u64 {
+    n.saturating_mul(n.saturating_add(1)) / 2
+}
+
+/// `(hex Triangle N)`: the pointy-top cells (r, c) with `r <= c < N`
+/// (Ludii's `TriangleOnHex`: the bottom row of N cells, each row above
+/// one shorter, shifted half a cell right).
+pub fn triangle(n: u32) -> Proto {
+    assert!(n >= 1, "a hex board has size at least 1");
+    let m = n as i64 - 1;
+    let exists = move |r: i64, c: i64| 0 <= r && r <= c && c <= m;
+    proto_from(n, n, &exists, &[(0, 0), (0, m), (m, m)])
+}

@@ -25,6 +25,7 @@ pub mod mancala;
 mod morris;
 mod read;
 pub mod sides;
+mod split;
 pub mod square;
 pub mod track;
 
@@ -161,6 +162,10 @@ pub enum Shape {
         size: u32,
     },
     LimpingHex {
+        size: u32,
+    },
+    /// `(hex Triangle N)`: a triangle of N rows of pointy-top hexagons.
+    HexTriangle {
         size: u32,
     },
     Concentric {

@@ -36,6 +36,12 @@ pub(super) fn split(args: &[Node]) -> Args<'_> {
 /// as many sites as any of its sizes: a larger one is a board too large,
 /// said here with the size as written, never a clamped count).
 pub(super) fn size(node: &Node, what: &str) -> Result<u32, Diagnostic> {
+    if node.head_word().is_some() {
+        let i = dim(node, what)?;
+        let mut n = node.clone();
+        n.kind = Kind::Int(i);
+        return size(&n, what);
+    }
     match &node.kind {
         Kind::Int(i) if *i > MAX_SITES as i64 => Err(Diagnostic::at(
             node.span,
@@ -59,6 +65,48 @@ pub(super) fn size(node: &Node, what: &str) -> Result<u32, Diagnostic> {
         )
         .expected("a positive integer")),
     }
+}
+
+/// A size written as Ludii's arithmetic on sizes (`DimFunction`): `(+ A
+/// B)`, `(- A B)`, `(* A B)`, `(/ A B)` (integer division), `(^ A B)`,
+/// `(max A B)`, `(min A B)`, `(abs A)`, over whole numbers.
+fn dim(node: &Node, what: &str) -> Result<i64, Diagnostic> {
+    let bad = || {
+        Diagnostic::at(
+            node.span,
+            format!("{what} must be a number, found {}", node.describe()),
+        )
+        .expected("a positive integer, or `+`, `-`, `*`, `/`, `^`, `max`, `min`, `abs` of integers")
+    };
+    if let Some(i) = node.as_int() {
+        return Ok(i);
+    }
+    let (Some(head), Some(args)) = (node.head_word(), node.form_args()) else {
+        return Err(bad());
+    };
+    let vals = args
+        .iter()
+        .map(|a| dim(a, what))
+        .collect::<Result<Vec<i64>, _>>()?;
+    let big = |v: Option<i64>| v.filter(|v| v.abs() <= MAX_SITES as i64 * 1000);
+    let v = match (head, vals.as_slice()) {
+        ("+", [a, b]) => big(a.checked_add(*b)),
+        ("-", [a, b]) => big(a.checked_sub(*b)),
+        ("*", [a, b]) => big(a.checked_mul(*b)),
+        ("/", [a, b]) if *b != 0 => Some(a / b),
+        ("^", [a, b]) => big(u32::try_from(*b).ok().and_then(|b| a.checked_pow(b))),
+        ("max", [a, b]) => Some(*a.max(b)),
+        ("min", [a, b]) => Some(*a.min(b)),
+        ("abs", [a]) => Some(a.abs()),
+        _ => return Err(bad()),
+    };
+    v.ok_or_else(|| {
+        Diagnostic::at(
+            node.span,
+            format!("board too large: {what} is out of range"),
+        )
+        .expected("a smaller size")
+    })
 }
 
 fn no_named(args: &Args, shape: &str) -> Result<(), Diagnostic> {
@@ -157,10 +205,11 @@ fn shape_of(board: &Node) -> Result<Board, Diagnostic> {
     for &(name, value, node) in &args.named {
         match name {
             "use" => {
+                // Ludii reads its enum constants in any case (`use:vertex`)
                 site_type = match value.as_word() {
-                    Some("Cell") => SiteType::Cell,
-                    Some("Vertex") => SiteType::Vertex,
-                    Some("Edge") => {
+                    Some(w) if w.eq_ignore_ascii_case("Cell") => SiteType::Cell,
+                    Some(w) if w.eq_ignore_ascii_case("Vertex") => SiteType::Vertex,
+                    Some(w) if w.eq_ignore_ascii_case("Edge") => {
                         return Err(Diagnostic::at(value.span, "`use:Edge` is not supported")
                             .expected("`Cell` or `Vertex`"));
                     }
@@ -212,7 +261,7 @@ fn shape_of(board: &Node) -> Result<Board, Diagnostic> {
         )
         .expected(SHAPES));
     };
-    if graphops::is_operator(head) || head == "wedge" || head == "tri" {
+    if graphops::is_operator(head) || matches!(head, "wedge" | "tri" | "shape") {
         return graphops::board(graph, site_type);
     }
     let gargs = split(graph.form_args().unwrap_or(&[]));
@@ -308,6 +357,21 @@ fn shape_of(board: &Node) -> Result<Board, Diagnostic> {
         }
         "hex" => {
             no_named(&gargs, "hex")?;
+            if let Some(w @ ("Triangle" | "triangle")) =
+                gargs.positional.first().and_then(|n| n.as_word())
+            {
+                let a = positional(graph, &gargs, 2, &format!("`(hex {w} N)`"))?;
+                let n = size(a[1], "the board size")?;
+                if site_type == SiteType::Vertex {
+                    return Err(vertex_unsupported("hex Triangle"));
+                }
+                check_count(graph, hex::triangle_count(n as u64))?;
+                return Ok(builder::build(
+                    Shape::HexTriangle { size: n },
+                    site_type,
+                    hex::triangle(n),
+                ));
+            }
             let (limping, diamond) = match gargs.positional.first().map(|n| (n, n.as_word())) {
                 Some((_, Some("Limping"))) => (true, false),
                 Some((_, Some("Diamond"))) => (false, true),
@@ -317,7 +381,7 @@ fn shape_of(board: &Node) -> Result<Board, Diagnostic> {
                         n.span,
                         format!("hex board shape `{w}` is not supported"),
                     )
-                    .expected("`Limping`, `Diamond`, `Hexagon` or a size"));
+                    .expected("`Limping`, `Diamond`, `Hexagon`, `Triangle` or a size"));
                 }
                 _ => (false, false),
             };
