@@ -516,6 +516,7 @@ impl Compiler {
                 };
                 IntE::CountGroups { dirs, cond, min }
             }
+            Some("Steps") if a.peek_form("step").is_none() => self.count_distance(n, a)?,
             Some("Steps") => {
                 let step = a.form("step").ok_or_else(|| {
                     Diagnostic::at(n.span, "`count Steps` needs a `(step ...)`")

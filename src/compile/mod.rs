@@ -5,6 +5,7 @@
 
 mod args;
 mod by_piece;
+mod dirchoice;
 mod captures;
 mod chess;
 mod conditions;

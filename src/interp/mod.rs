@@ -993,6 +993,7 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
         | GenKind::Propose(_)
         | GenKind::ForEachPiece(_)
         | GenKind::ByLastDirection(_)
+        | GenKind::ByLastOpposite { .. }
         | GenKind::Or(_)
         | GenKind::Priority(_) => {}
     }
@@ -1116,6 +1117,10 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             PlayInt::Within(x, r) => {
                 walk_int(x, out);
                 walk_region(r, out);
+            }
+            PlayInt::Distance(a, b) => {
+                walk_int(a, out);
+                walk_int(b, out);
             }
         },
         IntE::If(c, a, b) => {
