@@ -1252,6 +1252,9 @@ impl Compiler {
         if a.word(&["Pending"]).is_some() {
             return Ok(self.sites_pending());
         }
+        if a.word(&["From"]).is_some() {
+            return self.sites_from(a);
+        }
         if a.word(&["ToClear"]).is_some() {
             self.needs_reference("sites ToClear");
             return Ok(RegionE::ToClear);

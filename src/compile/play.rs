@@ -80,6 +80,16 @@ impl Compiler {
         Ok(IntE::Play(Box::new(PlayInt::Distance(x, y))))
     }
 
+    /// `(sites From MOVES)`: MOVES compiled after the rules, as `(can Move
+    /// MOVES)`.
+    pub(crate) fn sites_from(&self, a: &mut Args) -> Result<RegionE> {
+        let m = a.required("moves")?;
+        let mut d = self.deferred.borrow_mut();
+        d.push((m.clone(), self.inlining.clone()));
+        self.needs_reference("sites From");
+        Ok(RegionE::SitesFrom((d.len() - 1) as u32))
+    }
+
     /// `(is Triggered "Event" PLAYER)`.
     pub(crate) fn is_triggered(&self, a: &mut Args) -> Result<BoolE> {
         self.event_name(a, "is Triggered")?;

@@ -191,6 +191,9 @@ pub enum PlayEffect {
     /// `(trigger "Event" P)`: sets P's triggered flag (for the rest of the
     /// game).
     Trigger(IntE),
+    /// `(set Pending REGION)`: each site of REGION becomes a pending value
+    /// (Ludii's `SetPending` with a region: nothing when it is empty).
+    PendingSites(RegionE),
 }
 
 /// Integer ludemes of sites and regions (see `src/interp/regions.rs`).
@@ -448,6 +451,10 @@ pub enum RegionE {
     /// `(sites Pending)`: the pending values that are sites. Reference
     /// interpreter only.
     Pending,
+    /// `(sites From MOVES)`: the origins of the moves MOVES makes now (the
+    /// generator of `deferred_gens` at this index, as `BoolE::CanMove`).
+    /// Reference interpreter only (`src/interp/play.rs`).
+    SitesFrom(u32),
 }
 
 impl RegionE {

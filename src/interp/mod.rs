@@ -1046,6 +1046,7 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         },
         Effect::Play(p) => match &**p {
             PlayEffect::Trigger(x) => walk_int(x, out),
+            PlayEffect::PendingSites(r) => walk_region(r, out),
         },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
         Effect::AddScore(_, v)
@@ -1289,6 +1290,7 @@ fn walk_region(r: &RegionE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         | RegionE::Fixed(_)
         | RegionE::PerPlayer { .. }
         | RegionE::ToClear
+        | RegionE::SitesFrom(_)
         | RegionE::Pending => {}
         RegionE::StartOf(x) => walk_int(x, out),
     }

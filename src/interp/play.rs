@@ -85,6 +85,30 @@ impl Interp {
         0
     }
 
+    /// `(sites From MOVES)`: Ludii's `SitesFrom`, the origin of each move
+    /// MOVES makes in this position (a move without one adds nothing).
+    pub(crate) fn sites_from(
+        &self,
+        k: u32,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut crate::engine::sets::SiteSet,
+    ) {
+        out.clear();
+        let Some(&g) = self.rules.deferred_gens.get(k as usize) else {
+            return;
+        };
+        let mut moves = Vec::new();
+        self.generate(g, st, ctx, ws, &mut moves);
+        let n = self.total_sites() as u32;
+        for m in moves {
+            if m.from < n {
+                out.insert(m.from);
+            }
+        }
+    }
+
     pub(crate) fn play_effect(&self, e: &PlayEffect, st: &mut State, ctx: Ctx, ws: &mut Workspace) {
         match e {
             PlayEffect::Trigger(p) => {
@@ -92,6 +116,17 @@ impl Interp {
                 if let Some(b) = self.player_bit(p) {
                     st.triggered |= b;
                 }
+            }
+            // the pending values form a set (as `(set Pending X)`)
+            PlayEffect::PendingSites(r) => {
+                let mut set = ws.take_set();
+                self.region(r, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    if !st.pending.contains(&(s as i32)) {
+                        st.pending.push(s as i32);
+                    }
+                }
+                ws.give_set(set);
             }
         }
     }
