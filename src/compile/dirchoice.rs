@@ -106,8 +106,7 @@ impl Compiler {
     /// The compass directions of the board (those with a line somewhere).
     fn board_dirs(&self, n: &Node) -> Result<Vec<Dir>> {
         let board = self.board.as_ref().ok_or_else(|| {
-            Diagnostic::at(n.span, "a direction before the board")
-                .expected("the board first")
+            Diagnostic::at(n.span, "a direction before the board").expected("the board first")
         })?;
         Ok(Dir::ALL
             .into_iter()
@@ -152,7 +151,10 @@ impl Compiler {
 /// `(directions {D ...})` at `at`'s place.
 fn dirs_node(v: &[Dir], at: &Node) -> Node {
     let w = |s: &str| Node::new(Kind::Word(s.into()), at.span);
-    let arr = Node::new(Kind::Array(v.iter().map(|d| w(d.name())).collect()), at.span);
+    let arr = Node::new(
+        Kind::Array(v.iter().map(|d| w(d.name())).collect()),
+        at.span,
+    );
     Node::new(
         Kind::Form {
             head: Arc::new(w("directions")),

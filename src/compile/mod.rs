@@ -5,11 +5,11 @@
 
 mod args;
 mod by_piece;
-mod dirchoice;
 mod captures;
 mod chess;
 mod conditions;
 mod dice;
+mod dirchoice;
 mod end_foreach;
 mod exprs;
 mod foreach_piece;

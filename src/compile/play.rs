@@ -67,7 +67,9 @@ impl Compiler {
         if let Some(w) = a.word(&["Orthogonal", "Diagonal", "All", "OffDiagonal"]) {
             return Err(Diagnostic::at(
                 n.span,
-                format!("Ludii's `(count Steps {w} ...)` without a `(step ...)` is not supported yet"),
+                format!(
+                    "Ludii's `(count Steps {w} ...)` without a `(step ...)` is not supported yet"
+                ),
             )
             .expected("`(count Steps [Adjacent] FROM TO)`"));
         }

@@ -692,7 +692,10 @@ pub enum GenKind {
     /// without the direction from `(last To)` back to `(last From)` (the
     /// first whose line reaches it), or `none` without one. Reference
     /// interpreter only (`compile/dirchoice.rs`).
-    ByLastOpposite { list: Vec<(u8, u32)>, none: u32 },
+    ByLastOpposite {
+        list: Vec<(u8, u32)>,
+        none: u32,
+    },
 }
 
 /// Which capture ludeme a [`Capture`] is.

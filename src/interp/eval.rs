@@ -46,6 +46,11 @@ impl Interp {
         match r {
             Role::Player(p) => p,
             Role::Mover => st.mover,
+            // Ludii's `state.next()`: after `(moveAgain)` (in the
+            // consequences and end rules of a decision) the mover itself,
+            // after `(set NextPlayer P)` that player
+            Role::Next if st.move_again => st.mover,
+            Role::Next if st.next_override != 0 => st.next_override,
             Role::Next | Role::All | Role::Enemy => self.next_player(st.mover),
             Role::Prev => st.prev_mover,
         }
