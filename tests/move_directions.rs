@@ -111,8 +111,8 @@ fn difference_of_unknown_directions_is_refused_by_name() {
         "(difference Orthogonal OppositeDirection)",
         "(difference Orthogonal (directions {Foo}))",
     );
-    let e = load_str("test.lud", &text, &Choices::default(), PassSet::all())
-        .err()
-        .expect("an unknown direction is an error");
+    let Err(e) = load_str("test.lud", &text, &Choices::default(), PassSet::all()) else {
+        panic!("an unknown direction is an error");
+    };
     assert!(e.to_string().contains("Foo"), "{e}");
 }
