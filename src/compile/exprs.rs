@@ -516,6 +516,7 @@ impl Compiler {
                 };
                 IntE::CountGroups { dirs, cond, min }
             }
+            Some("Steps") if a.peek_form("step").is_none() => self.count_distance(n, a)?,
             Some("Steps") => {
                 let step = a.form("step").ok_or_else(|| {
                     Diagnostic::at(n.span, "`count Steps` needs a `(step ...)`")
@@ -1250,6 +1251,9 @@ impl Compiler {
         }
         if a.word(&["Pending"]).is_some() {
             return Ok(self.sites_pending());
+        }
+        if a.word(&["From"]).is_some() {
+            return self.sites_from(a);
         }
         if a.word(&["ToClear"]).is_some() {
             self.needs_reference("sites ToClear");

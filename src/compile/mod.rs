@@ -9,6 +9,7 @@ mod captures;
 mod chess;
 mod conditions;
 mod dice;
+mod dirchoice;
 mod end_foreach;
 mod exprs;
 mod foreach_piece;

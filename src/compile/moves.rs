@@ -49,7 +49,12 @@ impl Compiler {
         };
         let kind = match head {
             // relative directions outside a piece's moves: by_piece.rs
-            "move" if let Some(k) = self.same_direction(n, id) => {
+            // `(if C D1 D2)`, `(difference D1 D2)` as directions: dirchoice.rs
+            "move" | "hop" if let Some(k) = self.dir_choice(n, id) => {
+                a.take_all();
+                k?
+            }
+            "move" | "hop" if let Some(k) = self.same_direction(n, id) => {
                 a.take_all();
                 k?
             }

@@ -62,6 +62,36 @@ impl Compiler {
         ))
     }
 
+    /// `(count Steps [Adjacent] A B)` without a `(step ...)`.
+    pub(crate) fn count_distance(&self, n: &Node, a: &mut Args) -> Result<IntE> {
+        if let Some(w) = a.word(&["Orthogonal", "Diagonal", "All", "OffDiagonal"]) {
+            return Err(Diagnostic::at(
+                n.span,
+                format!(
+                    "Ludii's `(count Steps {w} ...)` without a `(step ...)` is not supported yet"
+                ),
+            )
+            .expected("`(count Steps [Adjacent] FROM TO)`"));
+        }
+        a.word(&["Adjacent"]);
+        let x = a.required("the origin site")?;
+        let x = self.int(x)?;
+        let y = a.required("the other site")?;
+        let y = self.int(y)?;
+        self.needs_reference("count Steps without a step");
+        Ok(IntE::Play(Box::new(PlayInt::Distance(x, y))))
+    }
+
+    /// `(sites From MOVES)`: MOVES compiled after the rules, as `(can Move
+    /// MOVES)`.
+    pub(crate) fn sites_from(&self, a: &mut Args) -> Result<RegionE> {
+        let m = a.required("moves")?;
+        let mut d = self.deferred.borrow_mut();
+        d.push((m.clone(), self.inlining.clone()));
+        self.needs_reference("sites From");
+        Ok(RegionE::SitesFrom((d.len() - 1) as u32))
+    }
+
     /// `(is Triggered "Event" PLAYER)`.
     pub(crate) fn is_triggered(&self, a: &mut Args) -> Result<BoolE> {
         self.event_name(a, "is Triggered")?;

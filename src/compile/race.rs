@@ -112,17 +112,21 @@ impl Compiler {
         Ok(Effect::Race(Box::new(RaceEffect::SetVar(v))))
     }
 
-    /// `(set Pending [X])`; a region (`(set Pending (sites ...))`) is not
-    /// supported yet.
+    /// `(set Pending [X])`, or `(set Pending (sites ...))` (each site).
     pub(crate) fn set_pending(&self, n: &Node, a: &mut Args) -> Result<Effect> {
         let v = match a.take_if(|x| x.head_word() != Some("then")) {
-            Some(x) if x.head_word() == Some("sites") || matches!(x.kind, Kind::Array(_)) => {
+            Some(x) if x.head_word() == Some("sites") => {
+                let r = self.region(x)?;
+                self.needs_reference("set Pending REGION");
+                return Ok(Effect::Play(Box::new(PlayEffect::PendingSites(r))));
+            }
+            Some(x) if matches!(x.kind, Kind::Array(_)) => {
                 return Err(Diagnostic::at(
                     x.span,
-                    "Ludii's `(set Pending REGION)` is not supported yet",
+                    "Ludii's `(set Pending {...})` is not supported yet",
                 )
                 .expected(format!(
-                    "`(set Pending)` or `(set Pending VALUE)` in {}",
+                    "`(set Pending)`, `(set Pending VALUE)` or `(set Pending (sites ...))` in {}",
                     n.describe()
                 )));
             }

@@ -1214,6 +1214,7 @@ impl Game {
             RegionE::ToClear => super::declined::declined("sites ToClear"),
             RegionE::StartOf(_) => super::declined::declined("sites Start"),
             RegionE::Pending => super::declined::declined("sites Pending"),
+            RegionE::SitesFrom(_) => super::declined::declined("sites From"),
             RegionE::Fixed(set) => out.copy_from(set),
             RegionE::PerPlayer { who, sets } => {
                 let p = self.role(*who, st) as usize;

@@ -177,6 +177,11 @@ pub enum PlayInt {
     /// `(is Within PIECE in:REGION)` as 0 or 1: a piece of component
     /// PIECE stands (at any level) on a site of REGION.
     Within(IntE, RegionE),
+    /// `(count Steps A B)` without a `(step ...)`: the number of steps
+    /// from site A to site B along the board's Adjacent relation (Ludii's
+    /// table `distancesToOtherSite`: 0 from a site to itself and to a site
+    /// it cannot reach; 0 for an off-board site).
+    Distance(IntE, IntE),
 }
 
 /// Effects of the draughts, tafl and hunt games' moves (see
@@ -186,6 +191,9 @@ pub enum PlayEffect {
     /// `(trigger "Event" P)`: sets P's triggered flag (for the rest of the
     /// game).
     Trigger(IntE),
+    /// `(set Pending REGION)`: each site of REGION becomes a pending value
+    /// (Ludii's `SetPending` with a region: nothing when it is empty).
+    PendingSites(RegionE),
 }
 
 /// Integer ludemes of sites and regions (see `src/interp/regions.rs`).
@@ -443,6 +451,10 @@ pub enum RegionE {
     /// `(sites Pending)`: the pending values that are sites. Reference
     /// interpreter only.
     Pending,
+    /// `(sites From MOVES)`: the origins of the moves MOVES makes now (the
+    /// generator of `deferred_gens` at this index, as `BoolE::CanMove`).
+    /// Reference interpreter only (`src/interp/play.rs`).
+    SitesFrom(u32),
 }
 
 impl RegionE {
@@ -676,6 +688,14 @@ pub enum GenKind {
     /// from `(last From)` whose line reaches `(last To)`); none without
     /// one. Reference interpreter only (`compile/by_piece.rs`).
     ByLastDirection(Vec<(u8, u32)>),
+    /// A move with `(difference D OppositeDirection)`: the copy compiled
+    /// without the direction from `(last To)` back to `(last From)` (the
+    /// first whose line reaches it), or `none` without one. Reference
+    /// interpreter only (`compile/dirchoice.rs`).
+    ByLastOpposite {
+        list: Vec<(u8, u32)>,
+        none: u32,
+    },
 }
 
 /// Which capture ludeme a [`Capture`] is.

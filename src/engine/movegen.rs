@@ -114,6 +114,7 @@ impl Game {
             GenKind::ForEachPieceOf { .. } => super::declined::declined("forEach Piece WHO"),
             GenKind::ByPieceAt { .. } => super::declined::declined("directions FR|FL|..."),
             GenKind::ByLastDirection(_) => super::declined::declined("SameDirection"),
+            GenKind::ByLastOpposite { .. } => super::declined::declined("OppositeDirection"),
             GenKind::Or(children) => {
                 for &c in children {
                     self.generate(c, st, ctx, ws, out);
@@ -990,6 +991,9 @@ impl Game {
             GenKind::ByPieceAt { list, .. } | GenKind::ByLastDirection(list) => {
                 list.iter().fold(0, |m, &(_, g)| m | self.tree_kinds(g))
             }
+            GenKind::ByLastOpposite { list, none } => list
+                .iter()
+                .fold(self.tree_kinds(*none), |m, &(_, g)| m | self.tree_kinds(g)),
         }
     }
 

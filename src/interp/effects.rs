@@ -110,6 +110,7 @@ impl Interp {
         }
         // `Next` is the player after the mover again from here on
         st.move_again = false;
+        st.next_override = 0;
         st.next_now = 0;
     }
 

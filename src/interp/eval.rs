@@ -986,6 +986,8 @@ impl Interp {
                     .filter(|&&v| v >= 0 && v < n)
                     .for_each(|&v| out.insert(v as Site));
             }
+            // `(sites From MOVES)` (`play.rs`)
+            RegionE::SitesFrom(k) => self.sites_from(*k, st, ctx, ws, out),
             // `(sites Start (piece X))` (`chess.rs`)
             RegionE::StartOf(x) => {
                 out.clear();

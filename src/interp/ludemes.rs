@@ -123,21 +123,20 @@ impl Interp {
 
     /// The player after `p` who has not left the game (ranked); `p`'s
     /// successor when every other has.
-    /// Ludii's `Next`: the player the turn passes to. In the end rules and
-    /// `nextPhase` rules of a decision that moved again that is the mover
-    /// (Ludii's moveAgain sets the next player to the mover), after a
-    /// `(set NextPlayer ...)` the player it named ([`State::next_now`]);
-    /// otherwise the player after the mover. So `(no Moves Next)` in the
-    /// end rules, after a decision that moves again, asks whether the
-    /// mover can go on.
-    ///
-    /// Known difference: Ludii changes the next player as soon as the
-    /// `(moveAgain)` applies, so a later consequence of the same decision
-    /// (a `(then ...)` of the one that moved again) would read the mover
-    /// too; here consequences always read the player after the mover.
+    /// Ludii's `Next` (`state.next()`): the player the turn passes to.
+    /// Ludii's `(moveAgain)` sets it to the mover as soon as it applies,
+    /// `(set NextPlayer P)` to P: so the consequences that follow within
+    /// the decision, and its end rules and `nextPhase` rules
+    /// ([`State::next_now`]), read that player; otherwise it is the player
+    /// after the mover. So `(no Moves Next)` in the end rules, after a
+    /// decision that moves again, asks whether the mover can go on.
     pub(crate) fn next_of(&self, st: &State) -> u8 {
         if st.next_now != 0 {
             st.next_now
+        } else if st.move_again {
+            st.mover
+        } else if st.next_override != 0 {
+            st.next_override
         } else {
             self.next_player(st.mover)
         }

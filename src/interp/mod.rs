@@ -1007,6 +1007,7 @@ fn walk_gen_searches(k: &GenKind, out: &mut Vec<Option<(StepSearch, RegionE)>>) 
         | GenKind::Propose(_)
         | GenKind::ForEachPiece(_)
         | GenKind::ByLastDirection(_)
+        | GenKind::ByLastOpposite { .. }
         | GenKind::Or(_)
         | GenKind::Priority(_) => {}
     }
@@ -1059,6 +1060,7 @@ fn walk_effect(e: &Effect, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         },
         Effect::Play(p) => match &**p {
             PlayEffect::Trigger(x) => walk_int(x, out),
+            PlayEffect::PendingSites(r) => walk_region(r, out),
         },
         Effect::MoveAgain | Effect::Propose(_) | Effect::Moves(_) => {}
         Effect::AddScore(_, v)
@@ -1130,6 +1132,10 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             PlayInt::Within(x, r) => {
                 walk_int(x, out);
                 walk_region(r, out);
+            }
+            PlayInt::Distance(a, b) => {
+                walk_int(a, out);
+                walk_int(b, out);
             }
         },
         IntE::If(c, a, b) => {
@@ -1298,6 +1304,7 @@ fn walk_region(r: &RegionE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
         | RegionE::Fixed(_)
         | RegionE::PerPlayer { .. }
         | RegionE::ToClear
+        | RegionE::SitesFrom(_)
         | RegionE::Pending => {}
         RegionE::StartOf(x) => walk_int(x, out),
     }

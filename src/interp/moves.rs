@@ -195,6 +195,24 @@ impl Interp {
                     self.generate(g, st, ctx, ws, out);
                 }
             }
+            // `(difference D OppositeDirection)`: the copy without the
+            // direction from the last move's end back to its start
+            GenKind::ByLastOpposite { list, none } => {
+                let (f, t) = (st.last_from, st.last_to);
+                let n = self.rules.board.len() as Site;
+                let dir = (f < n && t < n)
+                    .then(|| {
+                        list.iter().find(|&&(d, _)| {
+                            self.rules
+                                .board
+                                .radial(t, crate::board::Dir::ALL[d as usize])
+                                .contains(&f)
+                        })
+                    })
+                    .flatten();
+                let g = dir.map_or(*none, |&(_, g)| g);
+                self.generate(g, st, ctx, ws, out);
+            }
             // hops with `before:`, `after:` or a hurdle range (hops.rs)
             GenKind::HopRange(h) => self.hop_range_moves(id, h, st, ctx, ws, out),
             // `(max Moves M)`: M's moves, filtered (hops.rs)

@@ -43,6 +43,69 @@ impl Interp {
                 ws.give_set(set);
                 found as i32
             }
+            PlayInt::Distance(a, b) => {
+                let a = self.int(a, st, ctx, ws);
+                let b = self.int(b, st, ctx, ws);
+                self.adjacent_distance(a, b)
+            }
+        }
+    }
+
+    /// Ludii's `distancesToOtherSite` along Adjacent: a breadth-first
+    /// search from `a`; 0 for `a` itself, an unreachable or off-board site.
+    fn adjacent_distance(&self, a: i32, b: i32) -> i32 {
+        let board = &self.rules.board;
+        let n = board.len() as i32;
+        if a < 0 || b < 0 || a >= n || b >= n || a == b {
+            return 0;
+        }
+        let rel = crate::board::Relation::Adjacent;
+        let mut dist = vec![0i32; n as usize];
+        let mut seen = vec![false; n as usize];
+        seen[a as usize] = true;
+        let mut cur: Vec<u32> = vec![a as u32];
+        let mut d = 0;
+        while !cur.is_empty() {
+            d += 1;
+            let mut next = Vec::new();
+            for &s in &cur {
+                for &t in board.neighbours(s, rel) {
+                    if !seen[t as usize] {
+                        seen[t as usize] = true;
+                        dist[t as usize] = d;
+                        next.push(t);
+                    }
+                }
+            }
+            if seen[b as usize] {
+                return dist[b as usize];
+            }
+            cur = next;
+        }
+        0
+    }
+
+    /// `(sites From MOVES)`: Ludii's `SitesFrom`, the origin of each move
+    /// MOVES makes in this position (a move without one adds nothing).
+    pub(crate) fn sites_from(
+        &self,
+        k: u32,
+        st: &State,
+        ctx: Ctx,
+        ws: &mut Workspace,
+        out: &mut crate::engine::sets::SiteSet,
+    ) {
+        out.clear();
+        let Some(&g) = self.rules.deferred_gens.get(k as usize) else {
+            return;
+        };
+        let mut moves = Vec::new();
+        self.generate(g, st, ctx, ws, &mut moves);
+        let n = self.total_sites() as u32;
+        for m in moves {
+            if m.from < n {
+                out.insert(m.from);
+            }
         }
     }
 
@@ -53,6 +116,17 @@ impl Interp {
                 if let Some(b) = self.player_bit(p) {
                     st.triggered |= b;
                 }
+            }
+            // the pending values form a set (as `(set Pending X)`)
+            PlayEffect::PendingSites(r) => {
+                let mut set = ws.take_set();
+                self.region(r, st, ctx, ws, &mut set);
+                for s in set.iter() {
+                    if !st.pending.contains(&(s as i32)) {
+                        st.pending.push(s as i32);
+                    }
+                }
+                ws.give_set(set);
             }
         }
     }
