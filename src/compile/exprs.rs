@@ -733,8 +733,10 @@ impl Compiler {
             "Pending",
             "Triggered",
             "Within",
+            "Connected",
         ]);
         Ok(match kind {
+            Some("Connected") => self.is_connected(a)?,
             Some("Visited") => {
                 let x = a.required("a site")?;
                 self.needs_reference("is Visited");
@@ -1067,7 +1069,7 @@ impl Compiler {
 
     /// An error where the board's corners and centre are not Ludii's
     /// (`Board::corners_known`).
-    fn corners_known(&self, n: &Node, what: &str) -> Result<()> {
+    pub(crate) fn corners_known(&self, n: &Node, what: &str) -> Result<()> {
         match &self.board {
             Some(b) if !b.corners_known() => Err(Diagnostic::at(
                 n.span,

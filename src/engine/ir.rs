@@ -164,6 +164,40 @@ pub enum IntE {
     /// Integers of the draughts, tafl and hunt games' moves (issue 24).
     /// Reference interpreter only (`src/interp/play.rs`).
     Play(Box<PlayInt>),
+    /// Integers of the connection games (issue 24). Reference interpreter
+    /// only (`src/interp/connect.rs`).
+    Connect(Box<ConnectInt>),
+}
+
+/// Integer ludemes of the connection games (see `src/interp/connect.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConnectInt {
+    /// `(is Connected ...)` as 0 or 1.
+    Connected(Connected),
+}
+
+/// `(is Connected [N] [at:S] [DIRS] REGIONS|ROLE|TYPE)`: Ludii's
+/// `IsConnected`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Connected {
+    /// How many of the regions to connect (all of them when absent).
+    pub number: Option<IntE>,
+    /// The site the group grows from (`(last To)` by default).
+    pub at: IntE,
+    pub dirs: DirSpec,
+    pub regions: ConnRegions,
+}
+
+/// The regions `(is Connected ...)` connects.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConnRegions {
+    /// `{REGION ...}`, evaluated at each test.
+    List(Vec<RegionE>),
+    /// A region type (`Sides`, `Corners`, `SidesNoCorners`): its sets.
+    Static(Vec<crate::engine::sets::SiteSet>),
+    /// A player's regions (`Mover`, `P1`, ...): per player number, the
+    /// sets of each `(regions P ...)` item they own.
+    Owned(IntE, Vec<Vec<crate::engine::sets::SiteSet>>),
 }
 
 /// Integer ludemes of the draughts, tafl and hunt games' moves (see

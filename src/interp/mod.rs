@@ -43,6 +43,7 @@
 mod captures;
 mod chess;
 pub mod conditions;
+mod connect;
 mod dice;
 pub mod effects;
 pub mod eval;
@@ -1110,6 +1111,19 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             }
             RaceInt::PendingValue | RaceInt::PendingCount | RaceInt::Var => {}
             RaceInt::Pips(who, _) => walk_int(who, out),
+        },
+        IntE::Connect(c) => match &**c {
+            ConnectInt::Connected(c) => {
+                walk_int(&c.at, out);
+                if let Some(x) = &c.number {
+                    walk_int(x, out);
+                }
+                match &c.regions {
+                    ConnRegions::List(v) => v.iter().for_each(|r| walk_region(r, out)),
+                    ConnRegions::Owned(p, _) => walk_int(p, out),
+                    ConnRegions::Static(_) => {}
+                }
+            }
         },
         IntE::Play(p) => match &**p {
             PlayInt::Triggered(x) => walk_int(x, out),
