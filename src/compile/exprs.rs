@@ -842,6 +842,7 @@ impl Compiler {
                         through,
                     });
                 }
+                let general = self.line_pieces(n, a, (&len, &dirs, exact, &through))?;
                 if let (DirSpec::Relation(rel), Some(b)) = (&dirs, &self.board)
                     && crate::board::lines_bend(b, *rel)
                 {
@@ -851,11 +852,14 @@ impl Compiler {
                     )
                     .expected("a board whose steps keep to one relation"));
                 }
-                BoolE::IsLine {
-                    len: Box::new(len),
-                    dirs,
-                    exact,
-                    through,
+                match general {
+                    Some(g) => g,
+                    None => BoolE::IsLine {
+                        len: Box::new(len),
+                        dirs,
+                        exact,
+                        through,
+                    },
                 }
             }
             _ => {

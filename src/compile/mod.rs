@@ -16,6 +16,7 @@ mod foreach_piece;
 mod fuse;
 mod hands;
 mod hops;
+mod lines;
 mod ludii_names;
 mod mancala;
 mod meta;

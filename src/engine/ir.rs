@@ -174,6 +174,34 @@ pub enum IntE {
 pub enum ConnectInt {
     /// `(is Connected ...)` as 0 or 1.
     Connected(Connected),
+    /// `(is Line ...)` with `what:`, `whats:`, a player or `if:`, as 0 or
+    /// 1 (`src/interp/lines.rs`).
+    Line(Box<GeneralLine>),
+}
+
+/// `(is Line LEN [DIRS] [through:S] [exact:B] [P|what:X|whats:{X ...}]
+/// [if:C])`: Ludii's `IsLine` outside stacks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeneralLine {
+    pub len: IntE,
+    pub dirs: DirSpec,
+    pub exact: bool,
+    /// The pivot (`(last To)` when absent).
+    pub through: Option<IntE>,
+    pub pieces: LinePieces,
+    /// Holds (with `(to)` = the site) on the pivot and every site counted.
+    pub cond: Option<BoolE>,
+}
+
+/// Which components a general line is made of.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinePieces {
+    /// The pivot's component.
+    AtPivot,
+    /// Every component of this player.
+    Owner(IntE),
+    /// These components.
+    Whats(Vec<IntE>),
 }
 
 /// `(is Connected [N] [at:S] [DIRS] REGIONS|ROLE|TYPE)`: Ludii's

@@ -15,6 +15,7 @@ impl Interp {
     ) -> i32 {
         match x {
             ConnectInt::Connected(c) => self.is_connected(c, st, ctx, ws) as i32,
+            ConnectInt::Line(l) => self.general_line(l, st, ctx, ws) as i32,
         }
     }
 

@@ -48,6 +48,7 @@ mod dice;
 pub mod effects;
 pub mod eval;
 mod hops;
+mod lines;
 pub mod ludemes;
 pub mod mancala;
 mod meta;
@@ -1122,6 +1123,20 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
                     ConnRegions::List(v) => v.iter().for_each(|r| walk_region(r, out)),
                     ConnRegions::Owned(p, _) => walk_int(p, out),
                     ConnRegions::Static(_) => {}
+                }
+            }
+            ConnectInt::Line(l) => {
+                walk_int(&l.len, out);
+                if let Some(t) = &l.through {
+                    walk_int(t, out);
+                }
+                match &l.pieces {
+                    LinePieces::AtPivot => {}
+                    LinePieces::Owner(p) => walk_int(p, out),
+                    LinePieces::Whats(v) => v.iter().for_each(|x| walk_int(x, out)),
+                }
+                if let Some(c) = &l.cond {
+                    walk_bool(c, out);
                 }
             }
         },
