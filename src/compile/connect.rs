@@ -62,12 +62,14 @@ impl Compiler {
         self.needs_reference("is Connected");
         Ok(BoolE::Cmp(
             CmpOp::Ne,
-            Box::new(IntE::Connect(Box::new(ConnectInt::Connected(Connected {
-                number,
-                at,
-                dirs,
-                regions,
-            })))),
+            Box::new(IntE::Connect(Box::new(ConnectInt::Connected(Box::new(
+                Connected {
+                    number,
+                    at,
+                    dirs,
+                    regions,
+                },
+            ))))),
             Box::new(IntE::Const(0)),
         ))
     }

@@ -173,7 +173,7 @@ pub enum IntE {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ConnectInt {
     /// `(is Connected ...)` as 0 or 1.
-    Connected(Connected),
+    Connected(Box<Connected>),
     /// `(is Line ...)` with `what:`, `whats:`, a player or `if:`, as 0 or
     /// 1 (`src/interp/lines.rs`).
     Line(Box<GeneralLine>),
