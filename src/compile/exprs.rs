@@ -734,8 +734,10 @@ impl Compiler {
             "Pending",
             "Triggered",
             "Within",
+            "Connected",
         ]);
         Ok(match kind {
+            Some("Connected") => self.is_connected(a)?,
             Some("Visited") => {
                 let x = a.required("a site")?;
                 self.needs_reference("is Visited");
@@ -841,6 +843,7 @@ impl Compiler {
                         through,
                     });
                 }
+                let general = self.line_pieces(n, a, (&len, &dirs, exact, &through))?;
                 if let (DirSpec::Relation(rel), Some(b)) = (&dirs, &self.board)
                     && crate::board::lines_bend(b, *rel)
                 {
@@ -850,11 +853,14 @@ impl Compiler {
                     )
                     .expected("a board whose steps keep to one relation"));
                 }
-                BoolE::IsLine {
-                    len: Box::new(len),
-                    dirs,
-                    exact,
-                    through,
+                match general {
+                    Some(g) => g,
+                    None => BoolE::IsLine {
+                        len: Box::new(len),
+                        dirs,
+                        exact,
+                        through,
+                    },
                 }
             }
             _ => {
@@ -1068,7 +1074,7 @@ impl Compiler {
 
     /// An error where the board's corners and centre are not Ludii's
     /// (`Board::corners_known`).
-    fn corners_known(&self, n: &Node, what: &str) -> Result<()> {
+    pub(crate) fn corners_known(&self, n: &Node, what: &str) -> Result<()> {
         match &self.board {
             Some(b) if !b.corners_known() => Err(Diagnostic::at(
                 n.span,

@@ -8,6 +8,7 @@ mod by_piece;
 mod captures;
 mod chess;
 mod conditions;
+mod connect;
 mod dice;
 mod dirchoice;
 mod end_foreach;
@@ -16,6 +17,7 @@ mod foreach_piece;
 mod fuse;
 mod hands;
 mod hops;
+mod lines;
 mod ludii_names;
 mod mancala;
 mod meta;
@@ -492,6 +494,9 @@ pub(crate) struct EquipRegion {
     pub(crate) name: String,
     pub(crate) owner: u8,
     pub(crate) sites: crate::engine::sets::SiteSet,
+    /// The sites of each item of `{REGION ...}` (one set for the others),
+    /// as Ludii's `(is Connected P)` reads them.
+    pub(crate) parts: Vec<crate::engine::sets::SiteSet>,
 }
 
 impl Compiler {
@@ -629,6 +634,7 @@ impl Compiler {
             _ => vec![what],
         };
         let mut sites = self.site_set(&[]);
+        let mut parts = Vec::new();
         for it in items {
             if let Some(w) = it.as_word() {
                 return Err(Diagnostic::at(
@@ -638,7 +644,10 @@ impl Compiler {
                 .expected("`{...}` of sites or a region"));
             }
             match self.region(it)? {
-                RegionE::Fixed(set) => sites.union_with(&set),
+                RegionE::Fixed(set) => {
+                    sites.union_with(&set);
+                    parts.push(set);
+                }
                 _ => {
                     return Err(Diagnostic::at(
                         it.span,
@@ -648,7 +657,12 @@ impl Compiler {
                 }
             }
         }
-        self.regions.push(EquipRegion { name, owner, sites });
+        self.regions.push(EquipRegion {
+            name,
+            owner,
+            sites,
+            parts,
+        });
         Ok(())
     }
 

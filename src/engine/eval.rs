@@ -162,6 +162,7 @@ impl Game {
             IntE::Race(_) => super::declined::declined("trackSite Move, value Pending"),
             IntE::Chess(_) => super::declined::declined("state at:, counter"),
             IntE::Play(_) => super::declined::declined("is Triggered"),
+            IntE::Connect(_) => super::declined::declined("is Connected"),
             IntE::PlayerValue(_) => super::declined::declined("value Player"),
             IntE::Role(r) => self.role(*r, st) as i32,
             IntE::From => ctx.from as i32,

@@ -164,6 +164,68 @@ pub enum IntE {
     /// Integers of the draughts, tafl and hunt games' moves (issue 24).
     /// Reference interpreter only (`src/interp/play.rs`).
     Play(Box<PlayInt>),
+    /// Integers of the connection games (issue 24). Reference interpreter
+    /// only (`src/interp/connect.rs`).
+    Connect(Box<ConnectInt>),
+}
+
+/// Integer ludemes of the connection games (see `src/interp/connect.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConnectInt {
+    /// `(is Connected ...)` as 0 or 1.
+    Connected(Box<Connected>),
+    /// `(is Line ...)` with `what:`, `whats:`, a player or `if:`, as 0 or
+    /// 1 (`src/interp/lines.rs`).
+    Line(Box<GeneralLine>),
+}
+
+/// `(is Line LEN [DIRS] [through:S] [exact:B] [P|what:X|whats:{X ...}]
+/// [if:C])`: Ludii's `IsLine` outside stacks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeneralLine {
+    pub len: IntE,
+    pub dirs: DirSpec,
+    pub exact: bool,
+    /// The pivot (`(last To)` when absent).
+    pub through: Option<IntE>,
+    pub pieces: LinePieces,
+    /// Holds (with `(to)` = the site) on the pivot and every site counted.
+    pub cond: Option<BoolE>,
+}
+
+/// Which components a general line is made of.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinePieces {
+    /// The pivot's component.
+    AtPivot,
+    /// Every component of this player.
+    Owner(IntE),
+    /// These components.
+    Whats(Vec<IntE>),
+}
+
+/// `(is Connected [N] [at:S] [DIRS] REGIONS|ROLE|TYPE)`: Ludii's
+/// `IsConnected`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Connected {
+    /// How many of the regions to connect (all of them when absent).
+    pub number: Option<IntE>,
+    /// The site the group grows from (`(last To)` by default).
+    pub at: IntE,
+    pub dirs: DirSpec,
+    pub regions: ConnRegions,
+}
+
+/// The regions `(is Connected ...)` connects.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConnRegions {
+    /// `{REGION ...}`, evaluated at each test.
+    List(Vec<RegionE>),
+    /// A region type (`Sides`, `Corners`, `SidesNoCorners`): its sets.
+    Static(Vec<crate::engine::sets::SiteSet>),
+    /// A player's regions (`Mover`, `P1`, ...): per player number, the
+    /// sets of each `(regions P ...)` item they own.
+    Owned(IntE, Vec<Vec<crate::engine::sets::SiteSet>>),
 }
 
 /// Integer ludemes of the draughts, tafl and hunt games' moves (see

@@ -23,6 +23,9 @@ impl Interp {
     pub fn apply_with(&self, st: &mut State, m: &Move, ws: &mut Workspace) {
         let r = &self.rules;
         let mover = st.mover;
+        // Ludii's next player, chosen when the last decision was applied:
+        // one whom this decision's end rules rank still gets the turn
+        let next = self.next_active(st, mover);
         st.move_again = false;
         st.next_override = 0;
         self.note_stalled(st, m, ws);
@@ -98,7 +101,7 @@ impl Interp {
             st.mover = if st.next_override != 0 {
                 st.next_override
             } else {
-                self.next_active(st, mover)
+                next
             };
         }
         self.note_position(st, mover);

@@ -129,6 +129,7 @@ impl Interp {
             IntE::Race(r) => self.race_int(r, st, ctx, ws),
             IntE::Chess(c) => self.chess_int(c, st, ctx, ws),
             IntE::Play(p) => self.play_int(p, st, ctx, ws),
+            IntE::Connect(c) => self.connect_int(c, st, ctx, ws),
             IntE::PlayerValue(p) => self.player_value(*p, st),
             // a role as a number: the player it names
             IntE::Role(r) => self.role(*r, st) as i32,

@@ -43,10 +43,12 @@
 mod captures;
 mod chess;
 pub mod conditions;
+mod connect;
 mod dice;
 pub mod effects;
 pub mod eval;
 mod hops;
+mod lines;
 pub mod ludemes;
 pub mod mancala;
 mod meta;
@@ -1126,6 +1128,33 @@ fn walk_int(e: &IntE, out: &mut Vec<Option<(StepSearch, RegionE)>>) {
             }
             RaceInt::PendingValue | RaceInt::PendingCount | RaceInt::Var => {}
             RaceInt::Pips(who, _) => walk_int(who, out),
+        },
+        IntE::Connect(c) => match &**c {
+            ConnectInt::Connected(c) => {
+                walk_int(&c.at, out);
+                if let Some(x) = &c.number {
+                    walk_int(x, out);
+                }
+                match &c.regions {
+                    ConnRegions::List(v) => v.iter().for_each(|r| walk_region(r, out)),
+                    ConnRegions::Owned(p, _) => walk_int(p, out),
+                    ConnRegions::Static(_) => {}
+                }
+            }
+            ConnectInt::Line(l) => {
+                walk_int(&l.len, out);
+                if let Some(t) = &l.through {
+                    walk_int(t, out);
+                }
+                match &l.pieces {
+                    LinePieces::AtPivot => {}
+                    LinePieces::Owner(p) => walk_int(p, out),
+                    LinePieces::Whats(v) => v.iter().for_each(|x| walk_int(x, out)),
+                }
+                if let Some(c) = &l.cond {
+                    walk_bool(c, out);
+                }
+            }
         },
         IntE::Play(p) => match &**p {
             PlayInt::Triggered(x) => walk_int(x, out),
