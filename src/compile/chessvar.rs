@@ -2,7 +2,7 @@
 //! values (Ludii's `(piece "X" WHO value:N)`, 1 when not given) and
 //! `(value Piece of:C)`, the value of component C (0 for no component);
 //! `(phase of:SITE)`, the colour class of a board site; Ludii's `(id "X"
-//! P)` when no piece is named X. The values are constant tables, played as
+//! P)` when no piece is named X; `(sites Occupied by:P component:"X")`. The values are constant tables, played as
 //! a `MapEntry` by the reference interpreter.
 
 use super::Compiler;
@@ -89,5 +89,43 @@ impl Compiler {
             pairs,
             key: Box::new(key),
         })
+    }
+
+    /// `(sites Occupied by:WHO component:"X")`: the board sites whose piece
+    /// is WHO's and one whose name holds X (Ludii's `SitesOccupied`: on the
+    /// board only).
+    pub(crate) fn occupied_by_component(&self, who: Role, c: &Node) -> Result<RegionE> {
+        let Some(part) = c.as_str() else {
+            return Err(
+                Diagnostic::at(c.span, "`component:` must be a piece's name")
+                    .expected("`component:\"Boat\"`"),
+            );
+        };
+        // Ludus Latrunculorum's `(move Select (from (sites Occupied
+        // by:Next component:...)))` parts from Ludii (seed 1, ply 288), not
+        // yet understood: only the mover's pieces are read here
+        if who != Role::Mover {
+            return Err(Diagnostic::at(
+                c.span,
+                "Ludii's `component:` in `(sites Occupied ...)` is supported only with `by:Mover` yet",
+            )
+            .expected("`(sites Occupied by:Mover component:\"X\")`"));
+        }
+        let comps = self.comps_containing(part);
+        let is = |k: u8| {
+            BoolE::Cmp(
+                CmpOp::Eq,
+                Box::new(IntE::What(Box::new(IntE::Site))),
+                Box::new(IntE::Const(i32::from(k))),
+            )
+        };
+        let cond = BoolE::Or(comps.into_iter().map(is).collect());
+        Ok(RegionE::Filter(
+            Box::new(RegionE::Occupied {
+                who,
+                board_only: true,
+            }),
+            Box::new(cond),
+        ))
     }
 }

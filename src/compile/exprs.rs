@@ -1319,7 +1319,10 @@ impl Compiler {
                     },
                     None => false,
                 };
-                RegionE::Occupied { who, board_only }
+                match a.named("component") {
+                    Some(c) => self.occupied_by_component(who, c)?,
+                    None => RegionE::Occupied { who, board_only },
+                }
             }
             Some("Around") => {
                 let of = a.required("a site or region")?;
