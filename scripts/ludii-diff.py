@@ -20,6 +20,7 @@ Exit status: 0 when every compared file agrees, 1 otherwise.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -72,14 +73,23 @@ def ludii_trace(a, path, seed):
         elif line.startswith("PICK"):
             f = line.split()
             pick = f[2].split(":", 1)[0]
-            # Ludii sorts moves of the same sites stably (in the order its
-            # rules made them), as ludeme lists them: the pick's rank among
-            # them names it (`@FROM-TO#N`)
+            # Ludii's harness sorts moves of the same sites by their action
+            # types, then by their text; ludeme lists them in the rules'
+            # order: the pick's rank among them names it (`@FROM-TO#N`),
+            # right where the text keeps the rules' order
             nth = int(f[1]) - keys.index(pick) if keys and pick in keys else 0
-            plies.append((keys, pick, nth))
+            # ... except a promotion's choices: Ludii sorts them by their
+            # text, where the new piece is `what=C`; ludeme's are in the
+            # rules' order, so the pick names its piece (`@FROM-TO=C`)
+            promote = f[2].endswith(":Promote") and bool(keys) and keys.count(pick) > 1
+            plies.append((keys, pick, nth, True if promote else None))
             keys = None
+        elif line.startswith("APPLIED") and plies and plies[-1][3] is True:
+            m = re.search(r"what=(\d+)", line)
+            keys_, pick, nth, _ = plies[-1]
+            plies[-1] = (keys_, pick, nth, int(m.group(1)) if m else None)
         elif line.startswith("NOMOVES"):
-            plies.append(([], None, 0))
+            plies.append(([], None, 0, None))
         elif line.startswith("RESULT"):
             result = dict(f.split("=", 1) for f in line.split()[1:] if "=" in f)
     return plies, result, None
@@ -97,7 +107,11 @@ def compare_trace(a, path, seed):
     plies, result, err = ludii_trace(a, path, seed)
     if plies is None:
         return f"Ludii failed: {err}"
-    picks = [f"@{p}#{n}" if n else f"@{p}" for _, p, n in plies if p is not None]
+    picks = [
+        f"@{p}={w}" if w is not None and w is not True else f"@{p}#{n}" if n else f"@{p}"
+        for _, p, n, w in plies
+        if p is not None
+    ]
     code, out, err = run(
         [a.ludeme, "moves", path, "--sites", "--every-ply", "--after", " ".join(picks)]
         # Ludii's harness seeds the game's own generator (dice) with the
@@ -114,7 +128,7 @@ def compare_trace(a, path, seed):
         k, _, rest = line.partition(": ")
         ours[int(k)] = rest
     ambiguous = []
-    for ply, (keys, pick, _) in enumerate(plies):
+    for ply, (keys, pick, _, what) in enumerate(plies):
         theirs = Counter(keys)
         line = ours.get(ply, "")
         mine = Counter() if line.startswith("over") else Counter(line.split())
@@ -127,7 +141,7 @@ def compare_trace(a, path, seed):
                 f"{sum(mine.values())}{' (' + line + ')' if line.startswith('over') else ''}; "
                 f"only Ludii: {' '.join(only_l) or '-'}; only ludeme: {' '.join(only_m) or '-'}"
             )
-        if pick is not None and theirs[pick] > 1:
+        if pick is not None and theirs[pick] > 1 and what is None:
             # Several moves share the sites: ludeme follows the one of the
             # same rank in its own order, which is Ludii's pick only when
             # Ludii's tie-break (the moves' text) kept the rules' order.

@@ -33,7 +33,7 @@ pub struct MovesArgs {
     #[arg(long)]
     pub every_ply: bool,
     /// Name moves by their sites, `FROM-TO` (-1: none), as Ludii's trace
-    /// harness does; `--after` takes such keys as `@FROM-TO` (`@FROM-TO#N`: the N-th, from 0, of the moves with those sites).
+    /// harness does; `--after` takes such keys as `@FROM-TO` (`@FROM-TO#N`: the N-th, from 0, of the moves with those sites; `@FROM-TO=C`: the first of them whose component is C).
     #[arg(long)]
     pub sites: bool,
 }
@@ -154,15 +154,22 @@ pub fn replay<R: Rules>(
     let mut ws = game.workspace();
     for (ply, text) in line.split_whitespace().enumerate() {
         let by_key = text.strip_prefix('@').map(|key| {
-            // `@FROM-TO#N`: the N-th (from 0) of the moves with those sites
-            let (sites, nth) = match key.split_once('#') {
+            // `@FROM-TO#N`: the N-th (from 0) of the moves with those sites;
+            // `@FROM-TO=C`: the first of them whose component is C (a
+            // promotion: Ludii's trace tells its picks apart by their text)
+            let (key_n, what) = match key.split_once('=') {
+                Some((k, w)) => (k, Some(w.parse::<u8>().ok())),
+                None => (key, None),
+            };
+            let (sites, nth) = match key_n.split_once('#') {
                 Some((s, n)) => (s, n.parse::<usize>().ok()),
-                None => (key, Some(0)),
+                None => (key_n, Some(0)),
             };
             let found = crate::engine::parse_site_key(sites).and_then(|k| {
                 game.legal(&st)
                     .into_iter()
                     .filter(|m| game.game().move_sites(m) == k)
+                    .filter(|m| what.is_none_or(|w| w == Some(m.what)))
                     .nth(nth?)
             });
             found.ok_or_else(|| {

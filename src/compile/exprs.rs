@@ -335,7 +335,17 @@ impl Compiler {
                         let x = a.required("a piece name or a player")?;
                         match &x.kind {
                             Kind::Str(s) => {
-                                let comps = self.comps_named(s);
+                                let mut comps = self.comps_named(s);
+                                if comps.is_empty() && a.peek().is_some() {
+                                    // Ludii's `(id "X" P)`: the first piece
+                                    // of P's whose name holds X, else -1
+                                    comps = self.comps_containing(s);
+                                    if comps.is_empty() {
+                                        let r = a.required("a player")?;
+                                        self.role(r)?;
+                                        return Ok(IntE::Const(-1));
+                                    }
+                                }
                                 if comps.is_empty() {
                                     return Err(Diagnostic::at(
                                         x.span,
@@ -400,6 +410,7 @@ impl Compiler {
                     "ahead" | "where" | "row" | "column" | "coord" => {
                         self.regions_int(n, head, &mut a)?
                     }
+                    "phase" => self.phase_of(n, &mut a)?,
                     "centrePoint" => {
                         self.corners_known(n, "(centrePoint)")?;
                         let b = self.board.as_ref().map(|b| b.centre()).unwrap_or(0);
@@ -1318,7 +1329,10 @@ impl Compiler {
                     },
                     None => false,
                 };
-                RegionE::Occupied { who, board_only }
+                match a.named("component") {
+                    Some(c) => self.occupied_by_component(who, c)?,
+                    None => RegionE::Occupied { who, board_only },
+                }
             }
             Some("Around") => {
                 let of = a.required("a site or region")?;

@@ -7,6 +7,7 @@ mod args;
 mod by_piece;
 mod captures;
 mod chess;
+mod chessvar;
 mod conditions;
 mod connect;
 mod dice;
@@ -484,6 +485,8 @@ pub(crate) struct Compiler {
     pub(crate) player_facing: Vec<Option<crate::board::Dir>>,
     /// Per component: the way it faces (`(piece "X" P1 N)`).
     pub(crate) comp_facing: Vec<Option<crate::board::Dir>>,
+    /// Per component: its `value:` (Ludii's default 1; `compile/chessvar.rs`).
+    pub(crate) comp_value: Vec<i32>,
     /// The `(dice ...)` of the equipment, in order (`compile/dice.rs`).
     pub(crate) dice: Vec<DiceSet>,
 }
@@ -711,6 +714,7 @@ impl Compiler {
         {
             return Err(unsupported(m, "a piece without piece states"));
         }
+        let value = self.piece_value_arg(&mut a)?;
         a.finish()?;
         for o in owners {
             let idx = self.comps.len();
@@ -726,6 +730,8 @@ impl Compiler {
             });
             self.comp_facing.resize(idx, None);
             self.comp_facing.push(facing);
+            self.comp_value.resize(idx, 1);
+            self.comp_value.push(value);
             if let Some(m) = moves {
                 self.piece_moves.push((idx as u8, m.clone()));
             }

@@ -11,6 +11,9 @@ use crate::syntax::Node;
 impl Compiler {
     /// `(value Player P)`, else the other `(value ...)` forms.
     pub(crate) fn value_or_player(&self, n: &Node, a: &mut Args) -> Result<IntE> {
+        if a.word(&["Piece"]).is_some() {
+            return self.value_piece(n, a);
+        }
         if a.word(&["Player"]).is_none() {
             return self.value_form(n, a);
         }
