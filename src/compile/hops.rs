@@ -23,10 +23,11 @@ struct Between {
 impl Compiler {
     /// `(move Hop [(from X)] [DIRS] [(between ...)] (to ...) [stack:B])`
     /// (and `(hop ...)`, the same moves made as an effect). Without
-    /// `before:`/`after:` and with a constant hurdle length it is the
-    /// engine's `GenKind::Hop`; otherwise the reference interpreter's
-    /// `GenKind::HopRange` (a range MIN..MAX lands after every run of
-    /// MIN to MAX hurdles, Ludii's `Hop.eval`: Ultimate Chess's pawn).
+    /// `before:`/`after:` and with a constant hurdle length range it is
+    /// the engine's `GenKind::Hop`, which lands after the longest run
+    /// only; Ludii lands after every run of MIN to MAX hurdles (Ultimate
+    /// Chess's pawn), which `GenKind::HopRange` does but the engine does
+    /// not yet: a known difference. Otherwise `GenKind::HopRange`.
     pub(crate) fn hop_form(
         &mut self,
         n: &Node,
@@ -56,7 +57,7 @@ impl Compiler {
         let stack = self.stack_arg(a)?;
         let simple = b.before.is_none()
             && b.after.is_none()
-            && matches!((&b.min, &b.max), (IntE::Const(lo), IntE::Const(hi)) if *lo >= 0 && lo == hi);
+            && matches!((&b.min, &b.max), (IntE::Const(lo), IntE::Const(_)) if *lo >= 0);
         if simple {
             let (IntE::Const(min), IntE::Const(max)) = (b.min, b.max) else {
                 unreachable!("checked above")
