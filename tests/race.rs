@@ -67,11 +67,6 @@ fn relay_sowing_perft() {
 fn unsupported_forms_are_named() {
     let base = include_str!("fixtures/race_relay.lud");
     for (from, to, says) in [
-        (
-            "(set Pending (trackSite Move from:(to) steps:1))",
-            "(set Pending (sites {1 2}))",
-            "`(set Pending REGION)`",
-        ),
         ("(!= (var) ", "(!= (var \"K\") ", "`(var \"Key\")`"),
         (
             "(count at:(trackSite Move from:(to) steps:1))",

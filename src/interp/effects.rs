@@ -68,6 +68,10 @@ impl Interp {
         {
             st.outcome = Some(self.draw_outcome(st));
         }
+        // (the engine reads `Next` in `nextPhase` as the player after the
+        // mover: so does this, for now; Ludii would read the mover after
+        // a `(moveAgain)`)
+        st.next_now = 0;
         // `(nextPhase [WHO] C "Name")`: WHO (everyone) goes to that phase
         for np in &phase.next {
             if self.bool(&np.cond, st, ctx, ws) {
