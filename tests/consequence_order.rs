@@ -144,7 +144,7 @@ fn a_result_for_next_after_move_again_names_the_mover() {
             let mut st = r.initial_state();
             let mut ws = r.workspace();
             for _ in 0..3 {
-                let m = r.legal(&st)[0].clone();
+                let m = r.legal(&st)[0];
                 r.play(&mut st, &m, &mut ws);
             }
             let o = r.outcome(&st).expect("over after three discs");
