@@ -152,3 +152,28 @@ fn a_result_for_next_after_move_again_names_the_mover() {
         });
     }
 }
+
+/// `nextPhase` conditions read `Next` as the player after the mover in
+/// both implementations, also after a `(moveAgain)` (Ludii reads the mover
+/// there: a known difference, see `compile/reference.rs`). P1's first disc
+/// moves again; the phase changes when Next has a disc. The engine and
+/// the reference must count the same.
+#[test]
+fn next_in_next_phase_reads_alike_in_both() {
+    const GAME: &str = r#"
+(game "Again Phase"
+    (players 2)
+    (equipment { (board (rectangle 1 4)) (piece "Disc" Each) })
+    (rules
+        phases:{
+            (phase "One"
+                (play (move Add (to (sites Empty)) (then (if (= 1 (count Pieces Mover)) (moveAgain)))))
+                (nextPhase (= 1 (count Pieces Next)) "Two"))
+            (phase "Two"
+                (play (move Add (to (sites {0 1}) if:(is Empty (to))))))
+        }
+        (end (if (= 0 (count Sites in:(sites Empty))) (result Mover Win)))))
+"#;
+    let all = perft(GAME, PassSet::all(), 4);
+    assert_eq!(perft(GAME, PassSet::none(), 4), all);
+}

@@ -45,12 +45,6 @@ impl Interp {
 
         st.prev_mover = mover;
         let ends_turn = !st.move_again;
-        // who `Next` is for the end and phase rules (`Interp::next_of`)
-        st.next_now = if st.move_again {
-            mover
-        } else {
-            st.next_override
-        };
         let single_pass = m.kind == MoveKind::Pass && st.turn_decisions == 0 && ends_turn;
         st.pass_turns = if single_pass { st.pass_turns + 1 } else { 0 };
         st.turn_decisions += 1;
@@ -68,11 +62,13 @@ impl Interp {
         {
             st.outcome = Some(self.draw_outcome(st));
         }
-        // (the engine reads `Next` in `nextPhase` as the player after the
-        // mover: so does this, for now; Ludii would read the mover after
-        // a `(moveAgain)`)
-        st.next_now = 0;
-        // `(nextPhase [WHO] C "Name")`: WHO (everyone) goes to that phase
+        // `(nextPhase [WHO] C "Name")`: WHO (everyone) goes to that phase.
+        // `Next` there is the player after the mover, as the engine reads
+        // it (Ludii would read the mover after a `(moveAgain)`): the
+        // decision's next player is set aside meanwhile
+        let (again, next_override) = (st.move_again, st.next_override);
+        st.move_again = false;
+        st.next_override = 0;
         for np in &phase.next {
             if self.bool(&np.cond, st, ctx, ws) {
                 match np.who {
@@ -84,6 +80,8 @@ impl Interp {
                 }
             }
         }
+        st.move_again = again;
+        st.next_override = next_override;
         // Ludii's counter (`chess.rs`) counts the decision after its end rules
         st.counter += 1;
         // Ludii keeps the sites a turn's decisions visited while the game
@@ -118,7 +116,6 @@ impl Interp {
         // `Next` is the player after the mover again from here on
         st.move_again = false;
         st.next_override = 0;
-        st.next_now = 0;
     }
 
     /// Evaluates end rules in order; the first that holds sets the result.

@@ -121,19 +121,15 @@ impl Interp {
         }
     }
 
-    /// The player after `p` who has not left the game (ranked); `p`'s
-    /// successor when every other has.
     /// Ludii's `Next` (`state.next()`): the player the turn passes to.
     /// Ludii's `(moveAgain)` sets it to the mover as soon as it applies,
     /// `(set NextPlayer P)` to P: so the consequences that follow within
-    /// the decision, and its end rules and `nextPhase` rules
-    /// ([`State::next_now`]), read that player; otherwise it is the player
-    /// after the mover. So `(no Moves Next)` in the end rules, after a
-    /// decision that moves again, asks whether the mover can go on.
+    /// the decision and its end rules read that player (not its
+    /// `nextPhase` rules: `effects.rs`); otherwise it is the player after
+    /// the mover. So `(no Moves Next)` in the end rules, after a decision
+    /// that moves again, asks whether the mover can go on.
     pub(crate) fn next_of(&self, st: &State) -> u8 {
-        if st.next_now != 0 {
-            st.next_now
-        } else if st.move_again {
+        if st.move_again {
             st.mover
         } else if st.next_override != 0 {
             st.next_override
@@ -142,6 +138,8 @@ impl Interp {
         }
     }
 
+    /// The player after `p` who has not left the game (ranked); `p`'s
+    /// successor when every other has.
     pub(crate) fn next_active(&self, st: &State, p: u8) -> u8 {
         let mut q = self.next_player(p);
         for _ in 0..self.rules.players {

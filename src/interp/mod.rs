@@ -180,10 +180,6 @@ pub struct State {
     pub move_again: bool,
     /// Set by `(set NextPlayer ...)` during a decision (0: none).
     pub next_override: u8,
-    /// Who `Next` is while the end rules and `nextPhase` rules of a
-    /// decision are read (0: the player after the mover); see
-    /// [`Interp::next_of`].
-    pub next_now: u8,
     /// Games of more than two players: each player's rank once a result
     /// made them leave the game (0: still playing); see
     /// [`Interp::rank_result`].
@@ -289,7 +285,6 @@ impl Clone for State {
             turn_positions,
             move_again,
             next_override,
-            next_now,
             ranks,
             last_pass,
             stalled,
@@ -324,7 +319,6 @@ impl Clone for State {
         turn_positions.clone_from(&o.turn_positions);
         *move_again = o.move_again;
         *next_override = o.next_override;
-        *next_now = o.next_now;
         *ranks = o.ranks;
         *last_pass = o.last_pass;
         *stalled = o.stalled;
@@ -635,7 +629,6 @@ impl Interp {
             turn_positions: Vec::new(),
             move_again: false,
             next_override: 0,
-            next_now: 0,
             ranks: [0; MAX_PLAYERS + 1],
             last_pass: false,
             stalled: [false; MAX_PLAYERS + 1],
